@@ -1,0 +1,158 @@
+"""Positions and errors shared by every stage: Span -> Diagnostic -> LumosError.
+
+Every problem a designer can cause is a `Diagnostic`: a stable code, a message in
+the designer's words, the position in *their* file, and a hint. Stages yield
+diagnostics; drivers collect, sort and render them (`render`). A stage that must
+stop at once raises a `LumosError` carrying one or more diagnostics, so no Python
+traceback ever reaches a designer.
+
+>>> d = Diagnostic("E301", "unknown name `chasr`", Span("game.lumos", 3, 5, 3, 10),
+...                hint="did you mean `chaser`?")
+>>> print(d.render(["a", "b", "  move chasr to x"]))
+game.lumos:3:5: E301 unknown name `chasr`
+  move chasr to x
+    ^^^^^
+  hint: did you mean `chaser`?
+"""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass, field
+from typing import Iterable, Sequence
+
+
+@dataclass(frozen=True)
+class Span:
+    """A region of a source file, 1-based lines and columns (end is exclusive)."""
+
+    file: str
+    line: int
+    col: int
+    end_line: int = 0
+    end_col: int = 0
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}:{self.col}"
+
+    def shifted(self, file: str, line0: int, col0: int) -> "Span":
+        """Place a span measured inside an embedded string at its spot in a host file.
+
+        `line0`/`col0` are the 1-based position of the string's first character."""
+        def place(line: int, col: int) -> tuple[int, int]:
+            return (line0 + line - 1, col + col0 - 1 if line == 1 else col)
+        l1, c1 = place(self.line, self.col)
+        l2, c2 = place(self.end_line or self.line, self.end_col or self.col)
+        return Span(file, l1, c1, l2, c2)
+
+
+NOWHERE = Span("<unknown>", 0, 0)
+
+
+@dataclass(frozen=True)
+class Diagnostic:
+    """One problem: where, what, and how to fix it."""
+
+    code: str
+    message: str
+    span: Span = NOWHERE
+    hint: str = ""
+    severity: str = "error"  # "error" or "warning"
+
+    @property
+    def is_error(self) -> bool:
+        return self.severity == "error"
+
+    def sort_key(self) -> tuple:
+        return (self.span.file, self.span.line, self.span.col, self.code)
+
+    def headline(self) -> str:
+        kind = "" if self.is_error else "warning: "
+        return f"{self.span}: {self.code} {kind}{self.message}"
+
+    def render(self, lines: Sequence[str] | None = None) -> str:
+        """The headline, the offending source line with a caret, and the hint."""
+        out = [self.headline()]
+        if lines is not None and 1 <= self.span.line <= len(lines):
+            text = lines[self.span.line - 1].rstrip("\n")
+            out.append("  " + text)
+            width = 1
+            if self.span.end_line == self.span.line and self.span.end_col > self.span.col:
+                width = self.span.end_col - self.span.col
+            width = max(1, min(width, len(text) - self.span.col + 1))
+            out.append("  " + " " * max(0, self.span.col - 1) + "^" * width)
+        if self.hint:
+            out.append(f"  hint: {self.hint}")
+        return "\n".join(out)
+
+    def to_json(self) -> dict:
+        return {
+            "path": self.span.file, "line": self.span.line, "column": self.span.col,
+            "end_line": self.span.end_line or self.span.line,
+            "end_column": self.span.end_col or self.span.col,
+            "code": self.code, "severity": self.severity,
+            "message": self.message, "hint": self.hint,
+        }
+
+
+class LumosError(Exception):
+    """Base of every error Lumos reports to a user; carries diagnostics."""
+
+    def __init__(self, diagnostics: Diagnostic | Iterable[Diagnostic]):
+        if isinstance(diagnostics, Diagnostic):
+            diagnostics = [diagnostics]
+        self.diagnostics: list[Diagnostic] = sorted(diagnostics, key=Diagnostic.sort_key)
+        first = self.diagnostics[0] if self.diagnostics else Diagnostic("E000", "error")
+        super().__init__(first.headline())
+
+    def __reduce__(self):  # errors pickle (multiprocessing, caches)
+        return (type(self), (self.diagnostics,))
+
+    @property
+    def first(self) -> Diagnostic:
+        return self.diagnostics[0]
+
+
+class LumosSyntaxError(LumosError):
+    """The text could not be parsed (YAML or rules language)."""
+
+
+class LumosCheckError(LumosError):
+    """The text parsed but names, kinds or values are wrong."""
+
+
+class LumosRuntimeError(LumosError):
+    """The rules did something impossible while a game was being played."""
+
+
+def fail(code: str, message: str, span: Span = NOWHERE, hint: str = "",
+         kind: type[LumosError] = LumosCheckError) -> "NoReturn":  # noqa: F821
+    """The one funnel for stopping with a positioned error."""
+    raise kind(Diagnostic(code, message, span, hint))
+
+
+def did_you_mean(name: str, known: Iterable[str]) -> str:
+    """A hint naming the closest known name, or an empty string."""
+    close = difflib.get_close_matches(name, list(known), n=1, cutoff=0.6)
+    return f"did you mean `{close[0]}`?" if close else ""
+
+
+@dataclass
+class DiagnosticSink:
+    """Collects diagnostics from the passes of one check run."""
+
+    items: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, code: str, message: str, span: Span = NOWHERE, hint: str = "",
+            severity: str = "error") -> None:
+        self.items.append(Diagnostic(code, message, span, hint, severity))
+
+    def extend(self, diags: Iterable[Diagnostic]) -> None:
+        self.items.extend(diags)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.items if d.is_error]
+
+    def raise_if_errors(self, kind: type[LumosError] = LumosCheckError) -> None:
+        if self.errors:
+            raise kind(self.items)
