@@ -1,0 +1,401 @@
+"""Lark parse tree -> typed AST (compiler.nodes), every node with its Span.
+
+`Origin` places text that was cut out of another file (an effect string in YAML)
+back at its line and column in that file, so errors point into the YAML.
+"""
+from __future__ import annotations
+
+import ast as _pyast
+from dataclasses import dataclass
+
+from lark import Token, Transformer, Tree, v_args
+
+from lumos.compiler import nodes as N
+from lumos.interpreter.errors import Span
+
+
+@dataclass(frozen=True)
+class Origin:
+    """Where text parsed on its own starts in its host file."""
+    file: str
+    line: int = 1      # 1-based line of the text's first character in the file
+    col: int = 1       # 1-based column of the text's first character
+    block: bool = False  # True: every line starts at `col` (a YAML `|` block)
+
+    def span(self, line: int, col: int, end_line: int | None = None, end_col: int | None = None) -> Span:
+        end_line = end_line or line
+        end_col = end_col or col
+
+        def place(ln: int, c: int) -> tuple[int, int]:
+            if ln == 1 or self.block:
+                return self.line + ln - 1, c + self.col - 1
+            return self.line + ln - 1, c
+        l1, c1 = place(line, col)
+        l2, c2 = place(end_line, end_col)
+        return Span(self.file, l1, c1, l2, c2)
+
+
+def _unquote(token: str) -> str:
+    try:
+        return _pyast.literal_eval(token)
+    except (ValueError, SyntaxError):  # pragma: no cover - the lexer only admits valid strings
+        return token[1:-1]
+
+
+@v_args(meta=True)
+class _Builder(Transformer):
+    def __init__(self, origin: Origin):
+        super().__init__()
+        self.origin = origin
+
+    # -- helpers
+    def sp(self, meta) -> Span:
+        if getattr(meta, "empty", False) or not hasattr(meta, "line"):
+            return self.origin.span(1, 1)
+        return self.origin.span(meta.line, meta.column, meta.end_line, meta.end_column)
+
+    def tsp(self, tok: Token) -> Span:
+        return self.origin.span(tok.line, tok.column, tok.end_line, tok.end_column)
+
+    @staticmethod
+    def _names(children):
+        return [c for c in children if isinstance(c, Token) and c.type == "NAME"]
+
+    def _sources(self, children):
+        for c in children:
+            if isinstance(c, tuple) and c and c[0] == "source":
+                return c[1]
+        return ()
+
+    # -- start rules
+    def game(self, meta, ch):
+        return N.GameFile(self.sp(meta), tuple(c for c in ch if isinstance(c, N.Decl)))
+
+    def effect(self, meta, ch):
+        return tuple(c for c in ch if isinstance(c, N.Stmt))
+
+    def condition(self, meta, ch):
+        return ch[0]
+
+    def template_expr(self, meta, ch):
+        return ch[0]
+
+    # -- declarations
+    def source(self, meta, ch):
+        return ("source", tuple(_unquote(t) for t in ch))
+
+    def name_list(self, meta, ch):
+        return tuple(ch)
+
+    def expr_list(self, meta, ch):
+        return tuple(ch)
+
+    def params(self, meta, ch):
+        return tuple(str(t) for t in ch if t is not None)
+
+    def block(self, meta, ch):
+        return tuple(c for c in ch if isinstance(c, N.Stmt))
+
+    def meta_decl(self, meta, ch):
+        return N.Meta(self.sp(meta), str(ch[0]), _unquote(ch[1]))
+
+    def sides_decl(self, meta, ch):
+        return N.Sides(self.sp(meta), tuple(map(str, ch[0])), sources=self._sources(ch))
+
+    def option_decl(self, meta, ch):
+        return N.Option(self.sp(meta), str(ch[0]), ch[1], ch[2], sources=self._sources(ch))
+
+    def die_decl(self, meta, ch):
+        return N.Die(self.sp(meta), str(ch[0]), ch[1], sources=self._sources(ch))
+
+    def kinds_decl(self, meta, ch):
+        return N.Kinds(self.sp(meta), tuple(map(str, ch[0])), sources=self._sources(ch))
+
+    def placement(self, meta, ch):
+        return N.Placement(self.sp(meta), str(ch[0]), tuple(map(str, ch[1])), len(ch[1]))
+
+    def placement_off(self, meta, ch):
+        return N.Placement(self.sp(meta), str(ch[0]), (), 1)
+
+    def pieces_decl(self, meta, ch):
+        places = tuple(c for c in ch if isinstance(c, N.Placement))
+        return N.Pieces(self.sp(meta), str(ch[0]), places, sources=self._sources(ch))
+
+    def piece_decl(self, meta, ch):
+        return N.NeutralPieces(self.sp(meta), tuple(map(str, ch[0])), sources=self._sources(ch))
+
+    def type_ann(self, meta, ch):
+        return ("type", str(ch[0]))
+
+    def scope(self, meta, ch):
+        return ("scope", str(ch[0]))
+
+    def var_decl(self, meta, ch):
+        typ = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "type"), None)
+        scope = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "scope"), None)
+        init = next(c for c in ch if isinstance(c, N.Expr))
+        return N.Var(self.sp(meta), str(ch[0]), typ, scope, init, sources=self._sources(ch))
+
+    def const_decl(self, meta, ch):
+        scope = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "scope"), None)
+        values = next(c for c in ch[1:] if isinstance(c, tuple) and (not c or isinstance(c[0], N.Expr)))
+        return N.Const(self.sp(meta), str(ch[0]), scope, values, sources=self._sources(ch))
+
+    def zone_decl(self, meta, ch):
+        return N.Zone(self.sp(meta), str(ch[0]), str(ch[1]), sources=self._sources(ch))
+
+    def window_decl(self, meta, ch):
+        return N.Window(self.sp(meta), str(ch[0]), sources=self._sources(ch))
+
+    def proc_decl(self, meta, ch):
+        return N.Procedure(self.sp(meta), str(ch[0]), ch[1], ch[-1], sources=self._sources(ch))
+
+    def func_decl(self, meta, ch):
+        return N.Function(self.sp(meta), str(ch[0]), ch[1], ch[-1], sources=self._sources(ch))
+
+    def binder(self, meta, ch):
+        return N.Binder(self.sp(meta), str(ch[0]), ch[1])
+
+    def label_clause(self, meta, ch):
+        return N.Str(self.tsp(ch[0]), _unquote(ch[0]))
+
+    def action_decl(self, meta, ch):
+        binders = tuple(c for c in ch if isinstance(c, N.Binder))
+        label = next((c for c in ch if isinstance(c, N.Str)), None)
+        body = tuple(c for c in ch if isinstance(c, N.Stmt))
+        return N.Action(self.sp(meta), str(ch[0]), binders, label, body, sources=self._sources(ch))
+
+    def flow_decl(self, meta, ch):
+        return N.Flow(self.sp(meta), ch[-1], sources=self._sources(ch))
+
+    def setup_decl(self, meta, ch):
+        return N.Setup(self.sp(meta), ch[-1], sources=self._sources(ch))
+
+    def trigger_decl(self, meta, ch):
+        cond = next((c for c in ch[2:-1] if isinstance(c, N.Expr)), None)
+        return N.Trigger(self.sp(meta), str(ch[0]), ch[1], cond, ch[-1], sources=self._sources(ch))
+
+    # -- statements
+    def let_stmt(self, meta, ch):
+        return N.Let(self.sp(meta), str(ch[0]), ch[1])
+
+    def set_stmt(self, meta, ch):
+        return N.SetVar(self.sp(meta), ch[0], ch[1])
+
+    def add_stmt(self, meta, ch):
+        return N.AddTo(self.sp(meta), ch[1], ch[0], 1)
+
+    def sub_stmt(self, meta, ch):
+        return N.AddTo(self.sp(meta), ch[1], ch[0], -1)
+
+    def place_stmt(self, meta, ch):
+        return N.Place(self.sp(meta), ch[0], ch[1])
+
+    def place_off_stmt(self, meta, ch):
+        return N.Place(self.sp(meta), ch[0], None)
+
+    def give_stmt(self, meta, ch):
+        return N.Give(self.sp(meta), ch[0], ch[1])
+
+    def drop_stmt(self, meta, ch):
+        return N.Drop(self.sp(meta), ch[0])
+
+    def put_stmt(self, meta, ch):
+        return N.Put(self.sp(meta), ch[0], ch[1])
+
+    def draw_stmt(self, meta, ch):
+        return N.DrawCard(self.sp(meta), str(ch[0]), ch[1], ch[2])
+
+    def shuffle_stmt(self, meta, ch):
+        return N.Shuffle(self.sp(meta), ch[0])
+
+    def roll_stmt(self, meta, ch):
+        return N.Roll(self.sp(meta), str(ch[0]), str(ch[1]), ch[2])
+
+    def win_stmt(self, meta, ch):
+        return N.Win(self.sp(meta), ch[0])
+
+    def tie_stmt(self, meta, ch):
+        return N.Tie(self.sp(meta))
+
+    def play_stmt(self, meta, ch):
+        return N.PlayCard(self.sp(meta), ch[0], ch[1])
+
+    def by(self, meta, ch):
+        return ("by", ch[0])
+
+    def label(self, meta, ch):
+        return N.Str(self.tsp(ch[0]), _unquote(ch[0]))
+
+    def choose_stmt(self, meta, ch):
+        may = bool(ch) and isinstance(ch[0], Token) and ch[0].type == "MAY"
+        rest = ch[1:] if may else ch
+        side = next((c[1] for c in rest if isinstance(c, tuple) and c and c[0] == "by"), None)
+        label = next((c for c in rest[2:] if isinstance(c, N.Str)), None)
+        return N.Choose(self.sp(meta), str(rest[0]), rest[1], side, label, may)
+
+    def act_stmt(self, meta, ch):
+        may = bool(ch) and isinstance(ch[0], Token) and ch[0].type == "MAY"
+        rest = ch[1:] if may else ch
+        names = rest[0]
+        side = next((c[1] for c in rest if isinstance(c, tuple) and c and c[0] == "by"), None)
+        return N.DoAction(self.sp(meta), tuple((str(t), self.tsp(t)) for t in names), side, may)
+
+    def log_stmt(self, meta, ch):
+        return N.Log(self.sp(meta), N.Str(self.tsp(ch[0]), _unquote(ch[0])))
+
+    def return_stmt(self, meta, ch):
+        return N.Return(self.sp(meta), ch[0] if ch else None)
+
+    def break_stmt(self, meta, ch):
+        return N.Break(self.sp(meta))
+
+    def pass_stmt(self, meta, ch):
+        return N.Pass(self.sp(meta))
+
+    def call_stmt(self, meta, ch):
+        return N.CallStmt(self.sp(meta), str(ch[0]), tuple(c for c in ch[1:] if c is not None))
+
+    def if_stmt(self, meta, ch):
+        branches = [(ch[0], ch[1])]
+        other = ()
+        for c in ch[2:]:
+            if isinstance(c, tuple) and c and c[0] == "elif":
+                branches.append((c[1], c[2]))
+            elif isinstance(c, tuple) and c and c[0] == "else":
+                other = c[1]
+        return N.If(self.sp(meta), tuple(branches), other)
+
+    def elif_clause(self, meta, ch):
+        return ("elif", ch[0], ch[1])
+
+    def else_clause(self, meta, ch):
+        return ("else", ch[0])
+
+    def for_stmt(self, meta, ch):
+        return N.ForEach(self.sp(meta), str(ch[0]), ch[1], ch[2])
+
+    def repeat_stmt(self, meta, ch):
+        return N.Repeat(self.sp(meta), ch[0], ch[1])
+
+    def while_stmt(self, meta, ch):
+        return N.While(self.sp(meta), ch[0], ch[1])
+
+    def loop_stmt(self, meta, ch):
+        return N.Loop(self.sp(meta), ch[0])
+
+    def menu_option(self, meta, ch):
+        label = N.Str(self.tsp(ch[0]), _unquote(ch[0]))
+        guard = ch[1] if len(ch) == 3 else None
+        return N.MenuOption(self.sp(meta), label, guard, ch[-1])
+
+    def menu_stmt(self, meta, ch):
+        return N.Menu(self.sp(meta), ch[0], tuple(c for c in ch[1:] if isinstance(c, N.MenuOption)))
+
+    def target_name(self, meta, ch):
+        return N.Name(self.tsp(ch[0]), str(ch[0]))
+
+    def target_attr(self, meta, ch):
+        return N.Attr(self.sp(meta), ch[0], str(ch[1]))
+
+    # -- expressions
+    def if_expr(self, meta, ch):
+        return N.IfExpr(self.sp(meta), ch[0], ch[1], ch[2])
+
+    def where_expr(self, meta, ch):
+        return N.Where(self.sp(meta), ch[0], ch[1])
+
+    def or_op(self, meta, ch):
+        return ch[0] if len(ch) == 1 else N.BoolOp(self.sp(meta), "or", tuple(ch))
+
+    def and_op(self, meta, ch):
+        return ch[0] if len(ch) == 1 else N.BoolOp(self.sp(meta), "and", tuple(ch))
+
+    def not_op(self, meta, ch):
+        return N.Not(self.sp(meta), ch[0])
+
+    def compare(self, meta, ch):
+        return N.Compare(self.sp(meta), str(ch[1]), ch[0], ch[2])
+
+    def is_op(self, meta, ch):
+        return N.Compare(self.sp(meta), "is", ch[0], ch[1])
+
+    def is_not_op(self, meta, ch):
+        return N.Compare(self.sp(meta), "isnot", ch[0], ch[1])
+
+    def is_empty(self, meta, ch):
+        return N.IsEmpty(self.sp(meta), ch[0], False)
+
+    def is_not_empty(self, meta, ch):
+        return N.IsEmpty(self.sp(meta), ch[0], True)
+
+    def in_op(self, meta, ch):
+        return N.Compare(self.sp(meta), "in", ch[0], ch[1])
+
+    def not_in_op(self, meta, ch):
+        return N.Compare(self.sp(meta), "notin", ch[0], ch[1])
+
+    def arith(self, meta, ch):
+        if len(ch) == 1:
+            return ch[0]
+        return N.Arith(self.sp(meta), tuple(str(t) for t in ch[1::2]), tuple(ch[0::2]))
+
+    def neg(self, meta, ch):
+        return N.Neg(self.sp(meta), ch[0])
+
+    def of_op(self, meta, ch):
+        return N.Attr(self.sp(meta), ch[1], str(ch[0]))
+
+    def my_op(self, meta, ch):
+        return N.My(self.sp(meta), str(ch[0]))
+
+    def attr(self, meta, ch):
+        return N.Attr(self.sp(meta), ch[0], str(ch[1]))
+
+    def call(self, meta, ch):
+        return N.Call(self.sp(meta), str(ch[0]), tuple(c for c in ch[1:] if c is not None))
+
+    def number(self, meta, ch):
+        return N.Num(self.sp(meta), int(ch[0]))
+
+    def string(self, meta, ch):
+        return N.Str(self.sp(meta), _unquote(ch[0]))
+
+    def true(self, meta, ch):
+        return N.Bool(self.sp(meta), True)
+
+    def false(self, meta, ch):
+        return N.Bool(self.sp(meta), False)
+
+    def none(self, meta, ch):
+        return N.NoneLit(self.sp(meta))
+
+    def name(self, meta, ch):
+        return N.Name(self.sp(meta), str(ch[0]))
+
+    def list_lit(self, meta, ch):
+        return N.ListLit(self.sp(meta), tuple(c for c in ch if c is not None))
+
+    def reach(self, meta, ch):
+        start, link, (kind, count) = ch[0], str(ch[1]), ch[2]
+        through = next((c for c in ch[3:] if c[0] == "through"), (None, None, None))
+        onto = next((c for c in ch[3:] if c[0] == "onto"), (None, None, None))
+        return N.Reach(self.sp(meta), start, link, count, kind == "exactly",
+                       through[1], through[2], onto[1], onto[2])
+
+    def up_to(self, meta, ch):
+        return ("up_to", ch[0])
+
+    def exactly(self, meta, ch):
+        return ("exactly", ch[0])
+
+    def reach_through(self, meta, ch):
+        return ("through", str(ch[0]), ch[1])
+
+    def reach_onto(self, meta, ch):
+        return ("onto", str(ch[0]), ch[1])
+
+
+def build(tree: Tree, origin: Origin):
+    """Transform a parse tree into AST nodes placed at `origin`."""
+    return _Builder(origin).transform(tree)

@@ -1,0 +1,431 @@
+"""The typed AST of the rules language: frozen dataclasses, each with a Span.
+
+One class per construct of the grammar. The checker and the lowering dispatch on
+the class name (`visit_<ClassName>`), so adding a construct means adding a class
+here, a transformer method in build_ast.py and one method per pass.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Optional
+
+from lumos.interpreter.errors import Span
+
+
+@dataclass(frozen=True)
+class Node:
+    span: Span = field(compare=False, repr=False)
+
+
+# ------------------------------------------------------------------ expressions
+@dataclass(frozen=True)
+class Expr(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Num(Expr):
+    value: int
+
+
+@dataclass(frozen=True)
+class Str(Expr):
+    value: str
+
+
+@dataclass(frozen=True)
+class Bool(Expr):
+    value: bool
+
+
+@dataclass(frozen=True)
+class NoneLit(Expr):
+    pass
+
+
+@dataclass(frozen=True)
+class Name(Expr):
+    name: str
+
+
+@dataclass(frozen=True)
+class Attr(Expr):
+    obj: Expr
+    name: str
+
+
+@dataclass(frozen=True)
+class My(Expr):
+    """`my X` — the attribute X of the side `me`."""
+    name: str
+
+
+@dataclass(frozen=True)
+class Call(Expr):
+    func: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class ListLit(Expr):
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Where(Expr):
+    """`S where COND` — the items of S for which COND holds, each bound to `it`."""
+    source: Expr
+    cond: Expr
+
+
+@dataclass(frozen=True)
+class IfExpr(Expr):
+    cond: Expr
+    then: Expr
+    other: Expr
+
+
+@dataclass(frozen=True)
+class BoolOp(Expr):
+    op: str  # "and" | "or"
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Not(Expr):
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Compare(Expr):
+    op: str  # == != < > <= >= is isnot in notin
+    left: Expr
+    right: Expr
+
+
+@dataclass(frozen=True)
+class IsEmpty(Expr):
+    operand: Expr
+    negated: bool
+
+
+@dataclass(frozen=True)
+class Arith(Expr):
+    ops: tuple[str, ...]
+    items: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Neg(Expr):
+    operand: Expr
+
+
+@dataclass(frozen=True)
+class Reach(Expr):
+    """Spaces reachable from `start` along `link` in 1..count steps (or exactly count)."""
+    start: Expr
+    link: str
+    count: Expr
+    exact: bool
+    through_var: Optional[str]
+    through: Optional[Expr]
+    onto_var: Optional[str]
+    onto: Optional[Expr]
+
+
+# ------------------------------------------------------------------ statements
+@dataclass(frozen=True)
+class Stmt(Node):
+    pass
+
+
+@dataclass(frozen=True)
+class Let(Stmt):
+    name: str
+    value: Expr
+
+
+@dataclass(frozen=True)
+class SetVar(Stmt):
+    target: Expr  # Name or Attr
+    value: Expr
+
+
+@dataclass(frozen=True)
+class AddTo(Stmt):
+    target: Expr
+    amount: Expr
+    sign: int
+
+
+@dataclass(frozen=True)
+class Place(Stmt):
+    piece: Expr
+    space: Optional[Expr]  # None = off the board
+
+
+@dataclass(frozen=True)
+class Give(Stmt):
+    piece: Expr
+    holder: Expr
+
+
+@dataclass(frozen=True)
+class Drop(Stmt):
+    piece: Expr
+
+
+@dataclass(frozen=True)
+class Put(Stmt):
+    cards: Expr
+    zone: Expr
+
+
+@dataclass(frozen=True)
+class DrawCard(Stmt):
+    name: str
+    source: Expr
+    dest: Expr
+
+
+@dataclass(frozen=True)
+class Shuffle(Stmt):
+    zone: Expr
+
+
+@dataclass(frozen=True)
+class Roll(Stmt):
+    name: str
+    die: str
+    side: Expr
+
+
+@dataclass(frozen=True)
+class Win(Stmt):
+    side: Expr
+
+
+@dataclass(frozen=True)
+class Tie(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class PlayCard(Stmt):
+    card: Expr
+    side: Expr
+
+
+@dataclass(frozen=True)
+class Choose(Stmt):
+    name: str
+    options: Expr
+    side: Optional[Expr]
+    label: Optional[Str]
+    optional: bool
+
+
+@dataclass(frozen=True)
+class DoAction(Stmt):
+    actions: tuple[tuple[str, Span], ...]
+    side: Optional[Expr]
+    optional: bool
+
+
+@dataclass(frozen=True)
+class Log(Stmt):
+    text: Str
+
+
+@dataclass(frozen=True)
+class Return(Stmt):
+    value: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class Break(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class Pass(Stmt):
+    pass
+
+
+@dataclass(frozen=True)
+class CallStmt(Stmt):
+    func: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class If(Stmt):
+    branches: tuple[tuple[Expr, tuple[Stmt, ...]], ...]
+    other: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class ForEach(Stmt):
+    name: str
+    items: Expr
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Repeat(Stmt):
+    count: Expr
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class While(Stmt):
+    cond: Expr
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Loop(Stmt):
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class MenuOption(Node):
+    label: Str
+    guard: Optional[Expr]
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Menu(Stmt):
+    side: Expr
+    options: tuple[MenuOption, ...]
+
+
+# ------------------------------------------------------------------ declarations
+@dataclass(frozen=True)
+class Decl(Node):
+    sources: tuple[str, ...] = field(default=(), kw_only=True)
+
+
+@dataclass(frozen=True)
+class Meta(Decl):
+    key: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Sides(Decl):
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Option(Decl):
+    name: str
+    default: Expr
+    choices: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Die(Decl):
+    name: str
+    faces: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Kinds(Decl):
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Placement(Node):
+    kind: str
+    spaces: tuple[str, ...]  # empty = starts off the board
+    count: int = 1
+
+
+@dataclass(frozen=True)
+class Pieces(Decl):
+    side: str
+    placements: tuple[Placement, ...]
+
+
+@dataclass(frozen=True)
+class NeutralPieces(Decl):
+    names: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Var(Decl):
+    name: str
+    type: Optional[str]
+    scope: Optional[str]  # None (global), "side", "piece"
+    init: Expr
+
+
+@dataclass(frozen=True)
+class Const(Decl):
+    name: str
+    scope: Optional[str]
+    values: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
+class Zone(Decl):
+    name: str
+    visibility: str
+
+
+@dataclass(frozen=True)
+class Window(Decl):
+    name: str
+
+
+@dataclass(frozen=True)
+class Procedure(Decl):
+    name: str
+    params: tuple[str, ...]
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Function(Decl):
+    name: str
+    params: tuple[str, ...]
+    body: Expr
+
+
+@dataclass(frozen=True)
+class Binder(Node):
+    name: str
+    domain: Expr
+
+
+@dataclass(frozen=True)
+class Action(Decl):
+    name: str
+    binders: tuple[Binder, ...]
+    label: Optional[Str]
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Flow(Decl):
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Setup(Decl):
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Trigger(Decl):
+    event: str
+    params: tuple[str, ...]
+    cond: Optional[Expr]
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class GameFile(Node):
+    decls: tuple[Decl, ...]

@@ -1,0 +1,136 @@
+"""Source text -> Lark parse tree, or a positioned LumosSyntaxError in the designer's words.
+
+The only module (with build_ast) that touches Lark. One parser per start rule is
+built once and reused; the grammar file ships as package data.
+"""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.indenter import Indenter
+
+from lumos.interpreter.errors import Diagnostic, LumosSyntaxError, Span
+
+START_RULES = ("game", "effect", "condition", "template_expr")
+
+
+class _Indenter(Indenter):
+    NL_type = "_NL"
+    OPEN_PAREN_types = ["LPAR", "LSQB"]
+    CLOSE_PAREN_types = ["RPAR", "RSQB"]
+    INDENT_type = "_INDENT"
+    DEDENT_type = "_DEDENT"
+    tab_len = 8
+
+
+def grammar_text() -> str:
+    return resources.files("lumos.grammar").joinpath("lumos.lark").read_text(encoding="utf-8")
+
+
+@functools.lru_cache(maxsize=None)
+def parser(start: str) -> Lark:
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=start,
+                postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False,
+                cache=False)
+
+
+# Token names -> words a designer understands.
+_TOKEN_WORDS = {
+    "NAME": "a name", "NUMBER": "a number", "STRING": "a quoted text", "_NL": "the end of the line",
+    "_INDENT": "an indented block", "_DEDENT": "the end of the block", "COLON": "`:`",
+    "LPAR": "`(`", "RPAR": "`)`", "LSQB": "`[`", "RSQB": "`]`", "COMMA": "`,`", "DOT": "`.`",
+    "EQUAL": "`=`", "COMPARE": "a comparison", "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`",
+    "MAY": "`may`", "$END": "the end of the text", "META_KEY": "a header (`game`, `board`, ...)",
+    "TYPE_NAME": "a type (number, flag, text, side, piece, space, card, zone)",
+    "SCOPE": "`side` or `piece`", "VISIBILITY": "`hidden`, `owner` or `public`",
+}
+
+
+def _word(term: str) -> str:
+    if term in _TOKEN_WORDS:
+        return _TOKEN_WORDS[term]
+    if term.startswith("__ANON") or term.isupper():
+        name = term.lower()
+        return f"`{name}`"
+    return term
+
+
+def _expected_words(expected) -> str:
+    words = sorted({_word(t) for t in expected if not t.startswith("__")})
+    if len(words) > 8:
+        words = words[:8] + ["..."]
+    return ", ".join(words)
+
+
+# A catalogue of typical mistakes (Lark's match_examples): label -> (message, hint, examples).
+MISTAKES = {
+    "missing-colon": ("a block must start with `:` at the end of the line",
+                      "add `:` at the end of the line, then indent the block below it",
+                      ["if x is none\n  pass\n", "loop\n  stop\n", "for each p in pieces\n  pass\n"]),
+    "eq-in-condition": ("`=` sets a value; to compare, write `==` or `is`",
+                        "write `x is y` or `x == y` in a condition",
+                        ["if x = 1:\n  pass\n", "while x = 1:\n  pass\n"]),
+    "unclosed-paren": ("a `(` or `[` is never closed", "add the missing `)` or `]`",
+                       ["let x = count(y\n", "let x = [1, 2\n"]),
+}
+
+
+@functools.lru_cache(maxsize=1)
+def _catalogue():
+    return {label: examples for label, (_m, _h, examples) in MISTAKES.items()}
+
+
+def _classify(exc: UnexpectedInput, text: str, start: str) -> str | None:
+    if start != "effect":
+        return None
+    try:
+        return exc.match_examples(parser("effect").parse, _catalogue(), use_accepts=True)
+    except Exception:  # the catalogue is advisory; never let it hide the real error
+        return None
+
+
+def parse(text: str, path: str, start: str = "game") -> Tree:
+    """Parse `text` from the start rule; raise LumosSyntaxError with position and hint."""
+    if not text.endswith("\n"):
+        text += "\n"
+    try:
+        return parser(start).parse(text)
+    except UnexpectedInput as exc:
+        raise LumosSyntaxError(_diagnose(exc, text, path, start)) from None
+
+
+def _diagnose(exc: UnexpectedInput, text: str, path: str, start: str) -> Diagnostic:
+    line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    label = _classify(exc, text, start)
+    if label:
+        message, hint, _ = MISTAKES[label]
+        return Diagnostic("L101", message, Span(path, line, col, line, col + 1), hint)
+    if isinstance(exc, UnexpectedCharacters):
+        ch = text[exc.pos_in_stream] if exc.pos_in_stream < len(text) else "?"
+        hint = "names are lower case letters, digits and `_`" if ch.isalpha() else \
+            "remove the character or put the text in double quotes"
+        if ch == "\t":
+            hint = "indent with spaces"
+        if ch == "'":
+            hint = 'texts use double quotes: "like this"'
+        return Diagnostic("L102", f"unexpected character `{ch}`", Span(path, line, col, line, col + 1), hint)
+    if isinstance(exc, UnexpectedToken):
+        tok: Token = exc.token
+        if tok.type == "$END" or isinstance(exc, UnexpectedEOF):
+            return Diagnostic("L103", "the text ends too early", Span(path, line, col),
+                              f"expected {_expected_words(exc.expected)}")
+        shown = {"_NL": "the end of the line", "_INDENT": "an indented block",
+                 "_DEDENT": "the end of the block"}.get(tok.type, f"`{tok.value}`")
+        if tok.type == "_INDENT":
+            return Diagnostic("L104", "unexpected indentation", Span(path, line, col),
+                              "only lines after a line ending in `:` are indented")
+        end = col + max(1, len(str(tok.value))) if tok.type not in ("_NL", "_DEDENT") else col + 1
+        return Diagnostic("L100", f"unexpected {shown}", Span(path, line, col, line, end),
+                          f"expected {_expected_words(exc.expected)}")
+    if isinstance(exc, UnexpectedEOF):
+        return Diagnostic("L103", "the text ends too early", Span(path, line, col),
+                          f"expected {_expected_words(exc.expected)}")
+    return Diagnostic("L100", str(exc).splitlines()[0], Span(path, line, col), "")
