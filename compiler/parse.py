@@ -9,7 +9,7 @@ import functools
 from importlib import resources
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import Indenter
 
 from lumos.interpreter.errors import Diagnostic, LumosSyntaxError, Span
@@ -92,14 +92,25 @@ def _classify(exc: UnexpectedInput, text: str, start: str) -> str | None:
         return None
 
 
-def parse(text: str, path: str, start: str = "game") -> Tree:
-    """Parse `text` from the start rule; raise LumosSyntaxError with position and hint."""
+def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
+    """Parse `text` from the start rule; raise LumosSyntaxError with position and hint.
+
+    `origin` (a build_ast.Origin) places positions of embedded text in its host file."""
     if not text.endswith("\n"):
         text += "\n"
     try:
         return parser(start).parse(text)
     except UnexpectedInput as exc:
-        raise LumosSyntaxError(_diagnose(exc, text, path, start)) from None
+        diag = _diagnose(exc, text, path, start)
+    except LarkError as exc:  # e.g. a dedent that matches no open block
+        line = text.count("\n", 0, getattr(exc, "pos", 0) or 0) + 1
+        diag = Diagnostic("L105", "the indentation does not match any open block", Span(path, line, 1),
+                          "indent this line exactly like the block it belongs to")
+    if origin is not None:
+        s = diag.span
+        diag = Diagnostic(diag.code, diag.message, origin.span(s.line, s.col, s.end_line or s.line,
+                                                              s.end_col or s.col), diag.hint)
+    raise LumosSyntaxError(diag)
 
 
 def _diagnose(exc: UnexpectedInput, text: str, path: str, start: str) -> Diagnostic:

@@ -1,0 +1,249 @@
+"""A game folder (rules/<id>/game.lumos + board) and its card folder -> CompiledGame, or diagnostics.
+
+`check_game` returns every diagnostic of the rules, the board and the cards;
+`compile_game` raises a LumosCheckError with all of them when any is an error.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from lumos.compiler import nodes as N
+from lumos.interpreter.errors import Diagnostic, DiagnosticSink, LumosCheckError, LumosError, Span
+
+_JSON_TYPES = {"integer": "number", "number": "number", "boolean": "flag", "string": "text"}
+
+
+@dataclass(frozen=True)
+class GameSources:
+    """Where one game's files are."""
+    id: str
+    rules_dir: Path
+    cards_dir: Path | None
+    schema_dir: Path | None
+
+    @property
+    def game_file(self) -> Path:
+        return self.rules_dir / "game.lumos"
+
+    def card_files(self) -> list[Path]:
+        if self.cards_dir is None or not self.cards_dir.is_dir():
+            return []
+        return sorted(p for p in self.cards_dir.glob("*.yaml"))
+
+    def all_files(self) -> list[Path]:
+        files = [self.game_file] + sorted(self.rules_dir.glob("*.yaml")) + self.card_files()
+        if self.schema_dir is not None and self.schema_dir.is_dir():
+            files += sorted(self.schema_dir.glob("*.json"))
+        return [f for f in files if f.is_file()]
+
+    def content_hash(self) -> str:
+        h = hashlib.sha256()
+        for f in self.all_files():
+            h.update(str(f.name).encode())
+            h.update(f.read_bytes())
+        return h.hexdigest()[:16]
+
+
+def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dict]]:
+    """Field name -> language type, and per card type the schema defaults, from a card schema."""
+    types: dict[str, str] = {}
+    defaults: dict[str, dict] = {}
+    try:
+        schemas = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(schema_path.parent.glob("*.json"))]
+    except (OSError, ValueError):
+        return types, defaults
+
+    def walk(node):
+        if isinstance(node, dict):
+            props = node.get("properties")
+            if isinstance(props, dict):
+                for name, sub in props.items():
+                    if isinstance(sub, dict):
+                        t = sub.get("type")
+                        if isinstance(t, str) and t in _JSON_TYPES and name not in ("effect", "condition"):
+                            types.setdefault(name, _JSON_TYPES[t])
+                        elif "enum" in sub or "$ref" in sub or "const" in sub:
+                            types.setdefault(name, "text")
+            for v in node.values():
+                walk(v)
+        elif isinstance(node, list):
+            for v in node:
+                walk(v)
+    for s in schemas:
+        walk(s)
+        for name, sub in (s.get("$defs") or {}).items():
+            if isinstance(sub, dict) and isinstance(sub.get("properties"), dict):
+                d = {k: v["default"] for k, v in sub["properties"].items()
+                     if isinstance(v, dict) and "default" in v}
+                defaults[name] = d
+    return types, defaults
+
+
+def _read(path: Path, sink: DiagnosticSink) -> str | None:
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        sink.add("E100", f"cannot read the file: {exc.strerror}", Span(str(path), 1, 1), "")
+        return None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        sink.add("E101", "the file is not UTF-8 text", Span(str(path), 1, 1), "save it as UTF-8")
+        return None
+
+
+def check_game(src: GameSources, extra_cards: list[Path] | None = None):
+    """Compile a game; return (CompiledGame or None, diagnostics, file texts)."""
+    from lumos.compiler.build_ast import Origin, build
+    from lumos.compiler.lower import Lowerer
+    from lumos.compiler.parse import parse
+
+    sink = DiagnosticSink()
+    files: dict[str, str] = {}
+    path = str(src.game_file)
+    text = _read(src.game_file, sink)
+    if text is None:
+        return None, sink.items, files
+    files[path] = text
+    try:
+        tree = build(parse(text, path), Origin(path))
+    except LumosError as exc:
+        return None, exc.diagnostics, files
+    meta = {d.key: (d.value, d.span) for d in tree.decls if isinstance(d, N.Meta)}
+    board = None
+    if "board" in meta:
+        from lumos.compiler.boards import load_board
+        board_path = src.rules_dir / meta["board"][0]
+        try:
+            board = load_board(board_path)
+            files[str(board_path)] = board_path.read_text(encoding="utf-8")
+        except LumosError as exc:
+            sink.extend(exc.diagnostics)
+            for d in exc.diagnostics:
+                try:
+                    files.setdefault(d.span.file, Path(d.span.file).read_text(encoding="utf-8"))
+                except (OSError, UnicodeDecodeError):
+                    pass
+        except OSError:
+            sink.add("E100", f"cannot read the board file `{meta['board'][0]}`", meta["board"][1], "")
+    else:
+        sink.add("E211", "the game names no board", Span(path, 1, 1), 'add `board "board.yaml"`')
+    if sink.errors:
+        return None, sink.items, files
+    low = Lowerer(tree, board, sink, path)
+    schema_path = None
+    if "schema" in meta and src.schema_dir is not None:
+        schema_path = src.schema_dir / meta["schema"][0]
+        if not schema_path.is_file():
+            sink.add("E100", f"no card schema `{meta['schema'][0]}` in {src.schema_dir}", meta["schema"][1], "")
+            schema_path = None
+    defaults: dict[str, dict] = {}
+    if schema_path is not None:
+        low.card_field_types, defaults = schema_field_types(schema_path)
+    low.declare_all()
+    cards, card_defs = [], []
+    card_paths = src.card_files() + list(extra_cards or [])
+    if schema_path is not None and card_paths:
+        _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files)
+    setup = flow = -1
+    for d in tree.decls:
+        if isinstance(d, N.Setup):
+            setup, _ = low.new_proc("setup", "setup", (), d.body, d.span, d.sources)
+        elif isinstance(d, N.Flow):
+            flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
+    if flow < 0:
+        sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
+                 "add `flow:` with the loop of turns the game repeats")
+    _check_unused(low)
+    from lumos.interpreter.program import CompiledGame
+    if sink.errors:
+        return None, sink.items, files
+    cg = CompiledGame(
+        id=src.id, title=meta.get("game", (src.id, None))[0], rulebook=meta.get("rulebook", ("", None))[0],
+        sides=low.sides, kinds=tuple(low.kinds), pieces=tuple(low.pieces), board=board,
+        zones=tuple(low.zones), cards=tuple(cards), card_defs=tuple(card_defs),
+        globals_init=tuple(v for _, v in low.globals), global_names=tuple(n for n, _ in low.globals),
+        side_vars_init=tuple(v for _, v in low.side_vars), side_var_names=tuple(n for n, _ in low.side_vars),
+        piece_vars_init=tuple(v for _, v in low.piece_vars), piece_var_names=tuple(n for n, _ in low.piece_vars),
+        options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
+        procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
+        rules=tuple(low.rules), current_slot=low.current_slot, source_hash="", files=files)
+    return cg, sink.items, files
+
+
+def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files):
+    from lumos.compiler.build_ast import Origin, build
+    from lumos.compiler.cards import load_card_files
+    from lumos.compiler.parse import parse
+    from lumos.interpreter.program import CardDef, CardInfo
+    sources, diags = load_card_files(card_paths, schema_path)
+    low.sink.extend(diags)
+    for p in card_paths:
+        try:
+            files[str(p)] = p.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            pass
+    sides = low.sides
+    for cs in sources:
+        fields = dict(defaults.get(cs.type, {}))
+        fields.update(cs.fields)
+        deck = sides.index(cs.deck) if cs.deck in sides else -1
+        effect = -1
+        condition, cslots = None, 0
+        if isinstance(fields.get("effect"), str):
+            line, col, block = cs.text_origins.get("effect", (cs.span.line, cs.span.col, False))
+            try:
+                stmts = _parse_at(fields["effect"], "effect", Origin(cs.span.file, line, col, block))
+                effect, _ = low.new_proc(f"card {cs.name}", "effect", (("me", "side"), ("card", "card")),
+                                         stmts, cs.span, ())
+            except LumosError as exc:
+                low.sink.extend(exc.diagnostics)
+        if isinstance(fields.get("condition"), str):
+            line, col, block = cs.text_origins.get("condition", (cs.span.line, cs.span.col, False))
+            try:
+                node = _parse_at(fields["condition"], "condition", Origin(cs.span.file, line, col, block))
+                saved = low.enter((("me", "side"), ("card", "card")))
+                try:
+                    condition, _ = low.expect(node, "flag", "a card's condition")
+                    cslots = len(low.local.slot_names)
+                finally:
+                    low.leave(saved)
+            except LumosError as exc:
+                low.sink.extend(exc.diagnostics)
+        index = len(card_defs)
+        card_defs.append(CardDef(cs.name, cs.type, fields, effect, condition, cslots, cs.span, cs.copies, deck))
+        for _ in range(cs.copies):
+            cards.append(CardInfo(cs.name, cs.type, deck, fields, index, cs.span))
+
+
+def _parse_at(text, start, origin):
+    from lumos.compiler.build_ast import build
+    from lumos.compiler.parse import parse
+    return build(parse(text, origin.file, start, origin), origin)
+
+
+def _check_unused(low) -> None:
+    """Check what the game never reaches, and warn about it."""
+    for name, sym in list(low.symbols.items()):
+        if sym.what == "procedure" and not any(k[0] == "proc" and k[1] == name for k in low.instances):
+            low.procedure_instance(sym.value, tuple("any" for _ in sym.value.params))
+            low.sink.add("W301", f"procedure `{name}` is never used", sym.span,
+                         "call it from the flow, the setup, an action or a card, or remove it", severity="warning")
+        elif sym.what == "function" and not any(k[0] == "func" and k[1] == name for k in low.instances):
+            low.function_instance(sym.value, tuple("any" for _ in sym.value.params))
+            low.sink.add("W301", f"function `{name}` is never used", sym.span, "remove it, or use it",
+                         severity="warning")
+        elif sym.what == "action" and name not in low.action_ids:
+            low.action_index(sym)
+            low.sink.add("W301", f"action `{name}` can never be taken", sym.span,
+                         f"offer it with `do one of {name}, ...`", severity="warning")
+
+
+def compile_game(src: GameSources, extra_cards: list[Path] | None = None):
+    cg, diags, _files = check_game(src, extra_cards)
+    if cg is None or any(d.is_error for d in diags):
+        raise LumosCheckError([d for d in diags] or [Diagnostic("E000", "compilation failed")])
+    return cg

@@ -1,0 +1,434 @@
+"""Checked AST of a game + its board + its cards -> CompiledGame (the IR the interpreter runs).
+
+Checking and lowering happen in one walk: each construct is resolved (names,
+kinds, arity) and turned into closures and instructions; every problem goes to
+the sink, so one run reports them all. Functions and procedures are specialised
+per argument kinds (designers write no type annotations), and anything never
+reached from the flow, setup, actions or cards is still checked and reported as
+unused.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from lumos.compiler import nodes as N
+from lumos.compiler.lower_expr import ExprLowering, _const
+from lumos.compiler.lower_stmt import StmtLowering
+from lumos.compiler.scope import LocalScope, Symbol, describe, unify
+from lumos.interpreter.errors import DiagnosticSink, Span, did_you_mean
+from lumos.interpreter.program import ActionInfo, CardDef, CardInfo, PieceInfo, Proc, RuleRecord
+
+_VALUE_TYPES = {bool: "flag", int: "number", str: "text"}
+
+
+class Lowerer(ExprLowering, StmtLowering):
+    def __init__(self, game: N.GameFile, board, sink: DiagnosticSink, path: str):
+        self.game, self.board, self.sink, self.path = game, board, sink, path
+        self.symbols: dict[str, Symbol] = {}
+        self.attributes: dict[str, dict[str, Any]] = {}
+        self.settable: dict[str, dict[str, tuple]] = {}
+        self.procs: list[Proc | None] = []
+        self.instances: dict[tuple, tuple] = {}
+        self.actions: list[ActionInfo | None] = []
+        self.action_ids: dict[str, int] = {}
+        self.globals: list[tuple[str, Any]] = []
+        self.side_vars: list[tuple[str, tuple]] = []
+        self.piece_vars: list[tuple[str, Any]] = []
+        self.rules: list[RuleRecord] = []
+        self.sides: tuple[str, ...] = ()
+        self.kinds: list[str] = []
+        self.pieces: list[PieceInfo] = []
+        self.zones: list[tuple[str, str]] = []
+        self.dice: dict[str, tuple[int, ...]] = {}
+        self.options: dict[str, tuple] = {}
+        self.option_slots: dict[str, int] = {}
+        self.meta: dict[str, str] = {}
+        self.local = LocalScope()
+        self.code: list = []
+        self.spans: list = []
+        self.loops: list = []
+        self.return_types: list = []
+
+    # ------------------------------------------------------------ declarations
+    def declare(self, name: str, what: str, typ: str, value, span: Span) -> None:
+        if name in self.symbols and self.symbols[name].what not in ("space",):
+            first = self.symbols[name].span
+            where = f" on line {first.line}" if first else ""
+            self.sink.add("E206", f"`{name}` is already declared{where}", span, "give it another name")
+            return
+        self.symbols[name] = Symbol(name, what, typ, value, span)
+
+    def declare_all(self) -> None:
+        if self.board is not None:
+            for i, name in enumerate(self.board.spaces):
+                self.symbols[name] = Symbol(name, "space", "space", i, None, used=True)
+            for name, members in self.board.regions.items():
+                self.symbols[name] = Symbol(name, "region", "list:space", tuple(sorted(members)), None, used=True)
+        decls = self.game.decls
+        for d in decls:
+            if isinstance(d, N.Sides):
+                self.sides = d.names
+                for i, s in enumerate(d.names):
+                    self.declare(s, "side", "side", i, d.span)
+        if not self.sides:
+            self.sink.add("E211", "the game declares no sides", Span(self.path, 1, 1),
+                          "add a line such as `sides home, away`")
+            self.sides = ("side",)
+        self.globals.append(("current", 0))
+        self.current_slot = 0
+        self.symbols["current"] = Symbol("current", "var", "side", 0, None, used=True)
+        for d in decls:
+            getter = getattr(self, "d_" + type(d).__name__, None)
+            if getter is not None:
+                getter(d)
+            if not isinstance(d, (N.Meta,)):
+                self.rules.append(RuleRecord(type(d).__name__.lower(), getattr(d, "name", "") or
+                                             ", ".join(getattr(d, "names", ()) or ()), d.sources, d.span))
+        n = len(self.pieces)
+        self.symbols["pieces"] = Symbol("pieces", "builtin", "list:piece", tuple(range(n)), None, used=True)
+        self.symbols["sides"] = Symbol("sides", "builtin", "list:side", tuple(range(len(self.sides))), None, used=True)
+        self.symbols["cards"] = Symbol("cards", "cards", "list:card", None, None, used=True)
+        self.symbols["spaces"] = Symbol("spaces", "builtin", "list:space",
+                                        tuple(range(len(self.board.spaces))) if self.board else (), None, used=True)
+        self.build_attributes()
+
+    def d_Sides(self, d):
+        pass
+
+    def d_Meta(self, d):
+        self.meta[d.key] = d.value
+
+    def d_Option(self, d):
+        default = self.literal(d.default)
+        choices = tuple(self.literal(c) for c in d.choices)
+        if default not in choices:
+            self.sink.add("E210", f"the default {default!r} of option `{d.name}` is not one of its choices",
+                          d.default.span, f"choices: {', '.join(map(str, choices))}")
+        slot = len(self.globals)
+        self.globals.append((d.name, default))
+        self.options[d.name] = (default, choices)
+        self.option_slots[d.name] = slot
+        self.declare(d.name, "option", _VALUE_TYPES.get(type(default), "any"), slot, d.span)
+
+    def literal(self, e):
+        if isinstance(e, (N.Num, N.Str, N.Bool)):
+            return e.value
+        if isinstance(e, N.Neg) and isinstance(e.operand, N.Num):
+            return -e.operand.value
+        if isinstance(e, N.NoneLit):
+            return None
+        if isinstance(e, N.Name):
+            sym = self.symbols.get(e.name)
+            if sym is not None and sym.what in ("side", "kind", "region", "space", "piece"):
+                sym.used = True
+                return sym.value
+        self.sink.add("E210", "expected a fixed value here (a number, a text, true/false or a declared name)",
+                      e.span, "")
+        return None
+
+    def literal_type(self, e) -> str:
+        if isinstance(e, N.Name) and e.name in self.symbols:
+            return self.symbols[e.name].type
+        if isinstance(e, N.NoneLit):
+            return "none"
+        return _VALUE_TYPES.get(type(self.literal(e)), "any")
+
+    def d_Die(self, d):
+        faces = tuple(self.literal(f) for f in d.faces)
+        self.dice[d.name] = faces
+        self.declare(d.name, "die", "die", faces, d.span)
+
+    def d_Kinds(self, d):
+        for k in d.names:
+            self.kinds.append(k)
+            self.declare(k, "kind", "kind", k, d.span)
+
+    def d_Pieces(self, d):
+        if d.side not in self.sides:
+            self.sink.add("E201", f"unknown side `{d.side}`", d.span, did_you_mean(d.side, self.sides))
+            return
+        side = self.sides.index(d.side)
+        counter: dict[str, int] = {}
+        for pl in d.placements:
+            if pl.kind not in self.kinds:
+                self.sink.add("E201", f"unknown kind `{pl.kind}`", pl.span,
+                              did_you_mean(pl.kind, self.kinds) or "declare it with `kinds ...`")
+                continue
+            starts = pl.spaces or (None,)
+            for sp in starts:
+                start = -1
+                if sp is not None:
+                    if self.board is None or sp not in self.board.index:
+                        self.sink.add("E210", f"the board has no space `{sp}`", pl.span,
+                                      did_you_mean(sp, self.board.spaces if self.board else []))
+                    else:
+                        start = self.board.index[sp]
+                counter[pl.kind] = counter.get(pl.kind, 0) + 1
+                total = sum(len(p.spaces) or 1 for p in d.placements if p.kind == pl.kind)
+                label = f"{d.side} {pl.kind}" + (f" {counter[pl.kind]}" if total > 1 else "")
+                self.pieces.append(PieceInfo(label, side, pl.kind, start))
+
+    def d_NeutralPieces(self, d):
+        for name in d.names:
+            self.declare(name, "piece", "piece", len(self.pieces), d.span)
+            self.pieces.append(PieceInfo(name, -1, name, -1))
+
+    def d_Var(self, d):
+        init = self.literal(d.init)
+        typ = d.type or self.literal_type(d.init)
+        if typ == "none":
+            self.sink.add("E210", f"`{d.name}` starts as none: say what it holds", d.span,
+                          f"write `var {d.name}: piece = none` (or side, space, card, ...)")
+            typ = "any"
+        if d.scope is None:
+            self.declare(d.name, "var", typ, len(self.globals), d.span)
+            self.globals.append((d.name, init))
+        elif d.scope == "side":
+            self.side_vars.append((d.name, tuple(init for _ in self.sides)))
+            self.side_attr_decl(d.name, ("sv", len(self.side_vars) - 1, typ), d.span)
+        else:
+            self.piece_vars.append((d.name, init))
+            self.piece_attr_decl(d.name, ("pv", len(self.piece_vars) - 1, typ), d.span)
+
+    def side_attr_decl(self, name, entry, span):
+        table = self.settable.setdefault("side", {})
+        if name in table or name in self.side_consts:
+            self.sink.add("E206", f"sides already have an attribute `{name}`", span, "")
+        table[name] = entry
+
+    def piece_attr_decl(self, name, entry, span):
+        table = self.settable.setdefault("piece", {})
+        if name in table or name in ("side", "kind", "space", "start", "holder", "name"):
+            self.sink.add("E206", f"pieces already have an attribute `{name}`", span, "")
+        table[name] = entry
+
+    side_consts: dict = {}
+
+    def d_Const(self, d):
+        if d.scope == "side":
+            if len(d.values) != len(self.sides):
+                self.sink.add("E204", f"`{d.name}` needs one value per side ({len(self.sides)}), "
+                              f"not {len(d.values)}", d.span, f"sides in order: {', '.join(self.sides)}")
+            values = tuple(self.literal(v) for v in d.values)
+            typ = self.literal_type(d.values[0]) if d.values else "any"
+            if self.side_consts is Lowerer.side_consts:
+                self.side_consts = {}
+            self.side_consts[d.name] = (values, typ)
+        else:
+            if len(d.values) != 1:
+                self.sink.add("E204", f"`{d.name}` takes one value", d.span, "")
+            self.declare(d.name, "const", self.literal_type(d.values[0]), self.literal(d.values[0]), d.span)
+
+    def d_Zone(self, d):
+        self.zones.append((d.name, d.visibility))
+
+    def d_Window(self, d):
+        self.declare(d.name, "window", "text", d.name, d.span)
+
+    def d_Procedure(self, d):
+        self.declare(d.name, "procedure", "procedure", d, d.span)
+
+    def d_Function(self, d):
+        self.declare(d.name, "function", "function", d, d.span)
+
+    def d_Action(self, d):
+        self.declare(d.name, "action", "action", d, d.span)
+
+    def d_Trigger(self, d):
+        self.sink.add("W302", "`when` triggers are not run yet by this version; the rule is ignored",
+                      d.span, "call the rule from a procedure instead", severity="warning")
+
+    # ------------------------------------------------------------ attribute tables
+    def build_attributes(self) -> None:
+        ns = len(self.sides)
+        pieces = self.pieces
+        p_side = tuple(p.side if p.side >= 0 else None for p in pieces)
+        p_kind = tuple(p.kind for p in pieces)
+        p_start = tuple(p.start if p.start >= 0 else None for p in pieces)
+        piece = {
+            "side": (lambda m, p: p_side[p], "side"),
+            "kind": (lambda m, p: p_kind[p], "kind"),
+            "space": (lambda m, p: m.space_of(p), "space"),
+            "start": (lambda m, p: p_start[p], "space"),
+            "holder": (lambda m, p: None if (h := m.st.holder[p]) < 0 else h, "piece"),
+            "name": (lambda m, p: m.cg.pieces[p].name, "text"),
+        }
+        for name, (kind, k, typ) in self.settable.get("piece", {}).items():
+            piece[name] = ((lambda m, p, k=k: m.st.pv[k][p]), typ)
+        side_pieces = tuple(tuple(i for i, p in enumerate(pieces) if p.side == s) for s in range(ns))
+        side = {
+            "pieces": (lambda m, s: side_pieces[s], "list:piece"),
+            "name": (lambda m, s: m.cg.sides[s], "text"),
+        }
+        for name, (kind, k, typ) in self.settable.get("side", {}).items():
+            side[name] = ((lambda m, s, k=k: m.st.sv[k][s]), typ)
+        for name, (values, typ) in self.side_consts.items():
+            side[name] = ((lambda m, s, values=values: values[s]), typ)
+        for zi, (name, _vis) in enumerate(self.zones):
+            side[name] = ((lambda m, s, zi=zi: zi * ns + s), "zone")
+        space: dict[str, Any] = {}
+        if self.board is not None:
+            keys: dict[str, str] = {}
+            for attrs in self.board.attrs:
+                for key, value in attrs.items():
+                    keys[key] = unify(keys.get(key, "none"), _VALUE_TYPES.get(type(value), "any"))
+            for key, typ in keys.items():
+                column = tuple(a.get(key) for a in self.board.attrs)
+                space[key] = ((lambda m, s, column=column: column[s]), typ)
+            space["name"] = (lambda m, s: m.cg.board.spaces[s], "text")
+        self.attributes.update({"piece": piece, "side": side, "space": space, "card": self.card_attributes()})
+
+    def card_attributes(self):
+        fields = {"name": "text", "type": "text", "deck": "side"}
+        fields.update(getattr(self, "card_field_types", {}))
+        table = {}
+        for name, typ in fields.items():
+            if name == "deck":
+                table[name] = ((lambda m, c: None if (d := m.cg.cards[c].deck) < 0 else d), "side")
+            else:
+                table[name] = ((lambda m, c, name=name: m.cg.cards[c].fields.get(name)), typ)
+        return table
+
+    # ------------------------------------------------------------ bodies
+    def enter(self, params: tuple[tuple[str, str], ...]):
+        saved = (self.local, self.code, self.spans, self.loops, self.return_types)
+        self.local = LocalScope()
+        for name, typ in params:
+            self.local.slot(name, typ)
+        self.code, self.spans, self.loops, self.return_types = [], [], [], []
+        return saved
+
+    def leave(self, saved):
+        self.local, self.code, self.spans, self.loops, self.return_types = saved
+
+    def new_proc(self, name, kind, params, body, span, sources) -> int:
+        index = len(self.procs)
+        self.procs.append(None)
+        saved = self.enter(params)
+        try:
+            self.block(body)
+            proc = Proc(name, kind, tuple(p for p, _ in params), len(self.local.slot_names),
+                        tuple(self.code), tuple(self.spans), span, sources, tuple(self.local.slot_names))
+            rtype = "none"
+            for t in self.return_types:
+                rtype = unify(rtype, t)
+        finally:
+            self.leave(saved)
+        self.procs[index] = proc
+        return index, rtype
+
+    def procedure_instance(self, decl: N.Procedure, types: tuple[str, ...]):
+        key = ("proc", decl.name, types)
+        if key in self.instances:
+            return self.instances[key]
+        cell, rtype = [len(self.procs)], ["any"]
+        self.instances[key] = (cell, rtype)
+        index, rt = self.new_proc(decl.name, "procedure", tuple(zip(decl.params, types)), decl.body,
+                                  decl.span, decl.sources)
+        cell[0] = index
+        rtype[0] = rt
+        return cell, rtype
+
+    def function_instance(self, decl: N.Function, types: tuple[str, ...]):
+        key = ("func", decl.name, types)
+        if key in self.instances:
+            fn, rtype, nslots = self.instances[key]
+            return fn, rtype[0], nslots
+        fn, rtype, nslots = [lambda m, L: None], ["any"], [len(decl.params)]
+        self.instances[key] = (fn, rtype, nslots)
+        saved = self.enter(tuple(zip(decl.params, types)))
+        try:
+            body, rt = self.expr(decl.body)
+            nslots[0] = len(self.local.slot_names)
+        finally:
+            self.leave(saved)
+        fn[0] = body
+        rtype[0] = rt
+        return fn, rt, nslots
+
+    def action_index(self, sym: Symbol) -> int:
+        if sym.name in self.action_ids:
+            return self.action_ids[sym.name]
+        decl: N.Action = sym.value
+        index = len(self.actions)
+        self.action_ids[sym.name] = index
+        self.actions.append(None)
+        saved = self.enter((("me", "side"),) + tuple((b.name, "none") for b in decl.binders))
+        try:
+            domains = []
+            for b in decl.binders:
+                f, t = self.expr(b.domain)
+                from lumos.compiler.scope import element
+                el = element(t)
+                if el is None:
+                    self.sink.add("E203", f"`with {b.name} in` needs a list, not {describe(t)}", b.domain.span, "")
+                    el = "any"
+                slot = self.local.names[b.name][0]
+                self.local.names[b.name] = (slot, el)
+                domains.append((f, slot, t == "zone"))
+            label = self.template(decl.label) if decl.label else _const(decl.name.replace("_", " "))
+            self.block(decl.body)
+            nlocals = len(self.local.slot_names)
+            proc = Proc(decl.name, "action", ("me",) + tuple(b.name for b in decl.binders), nlocals,
+                        tuple(self.code), tuple(self.spans), decl.span, decl.sources, tuple(self.local.slot_names))
+        finally:
+            self.leave(saved)
+        proc_index = len(self.procs)
+        self.procs.append(proc)
+        nb = len(domains)
+
+        def enumerate_(m, side):
+            L = [None] * nlocals
+            L[0] = side
+            out = []
+
+            def rec(i):
+                if i == nb:
+                    out.append(tuple(L[1:1 + nb]))
+                    return
+                f, slot, is_zone = domains[i]
+                items = f(m, L)
+                if is_zone:
+                    items = tuple(m.st.zones[items])
+                for x in items or ():
+                    L[slot] = x
+                    rec(i + 1)
+            rec(0)
+            return out
+
+        def label_(m, binding):
+            L = [None] * nlocals
+            L[1:1 + nb] = binding
+            return label(m, L)
+        self.actions[index] = ActionInfo(decl.name, proc_index, enumerate_, label_, decl.sources, decl.span)
+        return index
+
+    def template(self, s: N.Str):
+        """A label or log text with `{expression}` holes -> fn(machine, locals) -> str."""
+        from lumos.compiler.build_ast import Origin, build
+        from lumos.compiler.parse import parse
+        from lumos.interpreter.errors import LumosSyntaxError
+        parts, text, i = [], s.value, 0
+        while i < len(text):
+            j = text.find("{", i)
+            if j < 0:
+                parts.append(_const(text[i:]))
+                break
+            k = text.find("}", j)
+            if k < 0:
+                self.sink.add("E212", "a `{` in this text is never closed", s.span, "add `}`")
+                break
+            if j > i:
+                parts.append(_const(text[i:j]))
+            hole = text[j + 1:k]
+            origin = Origin(s.span.file, s.span.line, s.span.col + 1 + j + 1)
+            try:
+                node = build(parse(hole, s.span.file, "template_expr", origin), origin)
+            except LumosSyntaxError as exc:
+                self.sink.extend(exc.diagnostics)
+                i = k + 1
+                continue
+            f, t = self.expr(node)
+            parts.append(lambda m, L, f=f, t=t: m.fmt(f(m, L), t))
+            i = k + 1
+        return lambda m, L: "".join(p(m, L) for p in parts)

@@ -1,0 +1,432 @@
+"""Expressions (AST) -> closures `fn(machine, locals)`, checking names, kinds and arity on the way.
+
+Each `e_<Node>` returns (closure, type). A problem is reported to the sink and a
+harmless closure of type `any` is returned, so one run reports every problem.
+"""
+from __future__ import annotations
+
+from lumos.compiler import nodes as N
+from lumos.compiler.scope import compatible, describe, element, unify
+from lumos.interpreter.errors import did_you_mean
+
+
+def _const(value):
+    return lambda m, L: value
+
+
+_BAD = (_const(None), "any")
+
+# builtin functions: name -> (argument types, result type or a rule)
+BUILTINS = {
+    "count": (("list",), "number"),
+    "first": (("list",), "element"),
+    "other": (("side",), "side"),
+    "occupant": (("space",), "piece"),
+    "distance": (("space", "space", "link"), "number"),
+    "toward": (("space", "space", "number", "link"), "space"),
+    "closest": (("list:piece", "space", "link"), "list:piece"),
+    "offset": (("space", "number", "number"), "space"),
+    "max": (("list:number",), "number"),
+    "min": (("list:number",), "number"),
+    "sum": (("list:number",), "number"),
+    "playable": (("card", "side"), "flag"),
+}
+
+
+class ExprLowering:
+    """Mixin of Lowerer: expression methods. Needs self.sink, self.symbols, self.local."""
+
+    def expr(self, node: N.Expr):
+        return getattr(self, "e_" + type(node).__name__)(node)
+
+    def expect(self, node: N.Expr, want: str, what: str = ""):
+        fn, typ = self.expr(node)
+        if not compatible(typ, want) and not (want == "list" and element(typ) is not None):
+            self.sink.add("E203", f"{what or 'this'} should be {describe(want)}, not {describe(typ)}",
+                          node.span, self.kind_hint(want, typ))
+        return fn, typ
+
+    def kind_hint(self, want: str, got: str) -> str:
+        if want == "space" and got == "piece":
+            return "use `.space` to get the space a piece stands on"
+        if want == "flag" and got.startswith("list:"):
+            return "test a list with `is empty` / `is not empty`"
+        if want.startswith("list") and got in ("piece", "space", "card", "side"):
+            return "put it in a list: `[x]`"
+        return ""
+
+    # -- literals and names
+    def e_Num(self, n):
+        return _const(n.value), "number"
+
+    def e_Str(self, n):
+        return _const(n.value), "text"
+
+    def e_Bool(self, n):
+        return _const(n.value), "flag"
+
+    def e_NoneLit(self, n):
+        return _const(None), "none"
+
+    def e_Name(self, n):
+        if n.name in self.local.names:
+            slot, typ = self.local.names[n.name]
+            return (lambda m, L: L[slot]), typ
+        sym = self.symbols.get(n.name)
+        if sym is None:
+            known = list(self.local.names) + list(self.symbols)
+            self.sink.add("E201", f"unknown name `{n.name}`", n.span,
+                          did_you_mean(n.name, known) or "declare it, or check the spelling")
+            return _BAD
+        sym.used = True
+        if sym.what == "cards":
+            return (lambda m, L: tuple(range(len(m.cg.cards)))), "list:card"
+        if sym.what in ("var", "option"):
+            slot = sym.value
+            return (lambda m, L: m.st.g[slot]), sym.type
+        if sym.what in ("function", "procedure", "action", "zone-decl"):
+            self.sink.add("E207", f"`{n.name}` is a {sym.what}, not a value", n.span,
+                          f"call it: `{n.name}(...)`" if sym.what == "function" else "")
+            return _BAD
+        return _const(sym.value), sym.type
+
+    def e_My(self, n):
+        return self.e_Attr(N.Attr(n.span, N.Name(n.span, "me"), n.name))
+
+    def e_Attr(self, n):
+        of, typ = self.expr(n.obj)
+        if typ == "any":
+            return _BAD
+        getter = self.attribute(typ, n.name, n.span)
+        if getter is None:
+            return _BAD
+        get, rtype = getter
+        return (lambda m, L: None if (v := of(m, L)) is None else get(m, v)), rtype
+
+    def attribute(self, typ: str, name: str, span):
+        """(getter(machine, value), type) for `value.name` on a value of `typ`, or None."""
+        table = self.attributes.get(typ, {})
+        if name in table:
+            return table[name]
+        known = list(table)
+        self.sink.add("E202", f"{describe(typ)} has no attribute `{name}`", span,
+                      did_you_mean(name, known) or
+                      (f"attributes of {describe(typ)}: {', '.join(sorted(known))}" if known else ""))
+        return None
+
+    def e_ListLit(self, n):
+        parts = [self.expr(i) for i in n.items]
+        typ = "any" if not parts else parts[0][1]
+        for _fn, t in parts[1:]:
+            typ = unify(typ, t)
+        fns = [f for f, _ in parts]
+        return (lambda m, L: tuple(f(m, L) for f in fns)), ("list:" + typ if parts else "list:any")
+
+    def listed(self, node):
+        """Lower an expression used as a list: a zone reads as the tuple of its cards."""
+        f, t = self.expr(node)
+        if t == "zone":
+            return (lambda m, L: tuple(m.st.zones[f(m, L)])), "list:card"
+        return f, t
+
+    def e_Where(self, n):
+        src, styp = self.listed(n.source)
+        el = element(styp)
+        if el is None:
+            self.sink.add("E203", f"`where` filters a list, not {describe(styp)}", n.source.span, "")
+            return _BAD
+        slot, restore = self.local.scoped("it", el)
+        try:
+            cond, _ = self.expect(n.cond, "flag", "the condition after `where`")
+        finally:
+            restore()
+
+        def where(m, L):
+            out = []
+            for x in src(m, L):
+                L[slot] = x
+                if cond(m, L):
+                    out.append(x)
+            return tuple(out)
+        return where, ("list:" + el if styp != "zone" else "list:card")
+
+    def e_IfExpr(self, n):
+        c, _ = self.expect(n.cond, "flag", "the condition")
+        a, ta = self.expr(n.then)
+        b, tb = self.expr(n.other)
+        if not compatible(ta, tb):
+            self.sink.add("E203", f"both branches should give the same kind of value, not {describe(ta)} "
+                          f"and {describe(tb)}", n.span, "")
+        return (lambda m, L: a(m, L) if c(m, L) else b(m, L)), unify(ta, tb)
+
+    def e_BoolOp(self, n):
+        fns = [self.expect(i, "flag", f"each side of `{n.op}`")[0] for i in n.items]
+        if n.op == "and":
+            if len(fns) == 2:
+                f1, f2 = fns
+                return (lambda m, L: bool(f1(m, L)) and bool(f2(m, L))), "flag"
+            return (lambda m, L: all(f(m, L) for f in fns)), "flag"
+        if len(fns) == 2:
+            f1, f2 = fns
+            return (lambda m, L: bool(f1(m, L)) or bool(f2(m, L))), "flag"
+        return (lambda m, L: any(f(m, L) for f in fns)), "flag"
+
+    def e_Not(self, n):
+        f, _ = self.expect(n.operand, "flag", "the value after `not`")
+        return (lambda m, L: not f(m, L)), "flag"
+
+    def e_IsEmpty(self, n):
+        f, t = self.listed(n.operand)
+        if element(t) is None:
+            self.sink.add("E203", f"only a list or a zone can be empty, not {describe(t)}", n.operand.span, "")
+        if n.negated:
+            return (lambda m, L: bool(f(m, L))), "flag"
+        return (lambda m, L: not f(m, L)), "flag"
+
+    def e_Compare(self, n):
+        a, ta = self.expr(n.left)
+        op = n.op
+        if op in ("in", "notin"):
+            region = self.region_set(n.right)
+            b, tb = self.expr(n.right)
+            el = element(tb)
+            if el is None:
+                self.sink.add("E203", f"`in` needs a list or a zone on its right, not {describe(tb)}", n.right.span, "")
+            elif not compatible(ta, el):
+                self.sink.add("E203", f"cannot look for {describe(ta)} in a list of {describe(el)}", n.span, "")
+            if region is not None:
+                f = (lambda m, L: a(m, L) in region) if op == "in" else (lambda m, L: a(m, L) not in region)
+                return f, "flag"
+            if tb == "zone":
+                b0 = b
+                b = lambda m, L: m.st.zones[b0(m, L)]  # noqa: E731
+            if op == "in":
+                return (lambda m, L: a(m, L) in b(m, L)), "flag"
+            return (lambda m, L: a(m, L) not in b(m, L)), "flag"
+        b, tb = self.expr(n.right)
+        if not compatible(ta, tb):
+            self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
+                          "both sides of a comparison must be the same kind of value")
+        if op in ("==", "is"):
+            return (lambda m, L: a(m, L) == b(m, L)), "flag"
+        if op in ("!=", "isnot"):
+            return (lambda m, L: a(m, L) != b(m, L)), "flag"
+        for t, side in ((ta, n.left), (tb, n.right)):
+            if t not in ("number", "any"):
+                self.sink.add("E203", f"`{op}` compares numbers, not {describe(t)}", side.span, "")
+        import operator
+        fop = {"<": operator.lt, ">": operator.gt, "<=": operator.le, ">=": operator.ge}[op]
+
+        def cmp(m, L):
+            x, y = a(m, L), b(m, L)
+            return x is not None and y is not None and fop(x, y)
+        return cmp, "flag"
+
+    def region_set(self, node):
+        """A frozenset when `node` names a region constant, for fast membership tests."""
+        if isinstance(node, N.Name) and node.name not in self.local.names:
+            sym = self.symbols.get(node.name)
+            if sym is not None and sym.what == "region":
+                sym.used = True
+                return frozenset(sym.value)
+        if isinstance(node, N.Attr) and isinstance(node.obj, N.Attr) is False:
+            pass
+        return None
+
+    def e_Arith(self, n):
+        fns = [self.expect(i, "number", "a value in a sum")[0] for i in n.items]
+        ops = n.ops
+
+        def arith(m, L):
+            acc = fns[0](m, L)
+            for op, f in zip(ops, fns[1:]):
+                v = f(m, L)
+                if acc is None or v is None:
+                    return None
+                if op == "+":
+                    acc += v
+                elif op == "-":
+                    acc -= v
+                elif op == "*":
+                    acc *= v
+                elif op == "/":
+                    acc = acc // v if v else 0
+                else:
+                    acc = acc % v if v else 0
+            return acc
+        return arith, "number"
+
+    def e_Neg(self, n):
+        f, _ = self.expect(n.operand, "number", "the value after `-`")
+        return (lambda m, L: -f(m, L)), "number"
+
+    def e_Reach(self, n):
+        start, _ = self.expect(n.start, "space", "the start of `reach`")
+        link = self.link_name(n.link, n.span)
+        count, _ = self.expect(n.count, "number", "the number of steps")
+        tslot = oslot = -1
+        through = onto = None
+        if n.through is not None:
+            tslot, restore = self.local.scoped(n.through_var, "space")
+            try:
+                through, _ = self.expect(n.through, "flag", "the `through` condition")
+            finally:
+                restore()
+        if n.onto is not None:
+            oslot, restore = self.local.scoped(n.onto_var, "space")
+            try:
+                onto, _ = self.expect(n.onto, "flag", "the `onto` condition")
+            finally:
+                restore()
+        exact = n.exact
+        return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot)), "list:space"
+
+    def link_name(self, name: str, span) -> str:
+        links = self.board.links if self.board is not None else {}
+        if name not in links:
+            self.sink.add("E209", f"the board has no link kind `{name}`", span,
+                          did_you_mean(name, links) or f"link kinds: {', '.join(sorted(links))}")
+        return name
+
+    # -- calls
+    def e_Call(self, n):
+        if n.func in BUILTINS:
+            return self.builtin(n)
+        sym = self.symbols.get(n.func)
+        if sym is None:
+            known = list(BUILTINS) + [s.name for s in self.symbols.values() if s.what in ("function", "procedure")]
+            self.sink.add("E205", f"unknown function `{n.func}`", n.span, did_you_mean(n.func, known))
+            for a in n.args:
+                self.expr(a)
+            return _BAD
+        sym.used = True
+        if sym.what == "procedure":
+            self.sink.add("E207", f"`{n.func}` is a procedure: it can only be run as a statement", n.span,
+                          f"write `{n.func}(...)` on its own line, or `let x = {n.func}(...)`")
+            return _BAD
+        if sym.what != "function":
+            self.sink.add("E207", f"`{n.func}` is {describe(sym.type)}, not a function", n.span, "")
+            return _BAD
+        decl = sym.value
+        if len(n.args) != len(decl.params):
+            self.sink.add("E204", f"`{n.func}` takes {len(decl.params)} argument(s), not {len(n.args)}", n.span,
+                          f"{n.func}({', '.join(decl.params)})")
+            return _BAD
+        args = [self.expr(a) for a in n.args]
+        fn, rtype, nslots = self.function_instance(decl, tuple(t for _, t in args))
+        argfns = [f for f, _ in args]
+        if len(argfns) == 1:
+            a0 = argfns[0]
+
+            def call1(m, L):
+                inner = [None] * nslots[0]
+                inner[0] = a0(m, L)
+                return fn[0](m, inner)
+            return call1, rtype
+
+        def call(m, L):
+            inner = [None] * nslots[0]
+            for i, f in enumerate(argfns):
+                inner[i] = f(m, L)
+            return fn[0](m, inner)
+        return call, rtype
+
+    def builtin(self, n):
+        want, result = BUILTINS[n.func]
+        if len(n.args) != len(want):
+            self.sink.add("E204", f"`{n.func}` takes {len(want)} argument(s), not {len(n.args)}", n.span, "")
+            return _BAD
+        fns, types = [], []
+        for arg, w in zip(n.args, want):
+            if w == "link":
+                if isinstance(arg, N.Name):
+                    link = self.link_name(arg.name, arg.span)
+                    fns.append(_const(link))
+                    types.append("link")
+                    continue
+                self.sink.add("E203", f"`{n.func}` needs a link kind name here", arg.span, "")
+                return _BAD
+            f, t = self.expect(arg, w, f"argument of `{n.func}`")
+            fns.append(f)
+            types.append(t)
+        rtype = element(types[0]) or "any" if result == "element" else result
+        return getattr(self, "b_" + n.func)(fns), rtype
+
+    @staticmethod
+    def _listy(f):
+        """Zones evaluate to an id; read them as the list of their cards."""
+        return f
+
+    def b_count(self, f):
+        a, = f
+        t = self._arg_is_zone
+
+        def count(m, L):
+            v = a(m, L)
+            if isinstance(v, int):
+                return len(m.st.zones[v])
+            return 0 if v is None else len(v)
+        return count
+
+    _arg_is_zone = None
+
+    def b_first(self, f):
+        a, = f
+
+        def first(m, L):
+            v = a(m, L)
+            if isinstance(v, int):
+                v = m.st.zones[v]
+            return v[0] if v else None
+        return first
+
+    def b_other(self, f):
+        a, = f
+        return lambda m, L: None if (v := a(m, L)) is None else (v + 1) % m.cg.nsides
+
+    def b_occupant(self, f):
+        a, = f
+        return lambda m, L: m.occupant(a(m, L))
+
+    def b_distance(self, f):
+        a, b, link = f
+        return lambda m, L: m.distance(a(m, L), b(m, L), link(m, L))
+
+    def b_toward(self, f):
+        a, b, k, link = f
+        return lambda m, L: m.toward(a(m, L), b(m, L), k(m, L), link(m, L))
+
+    def b_closest(self, f):
+        a, s, link = f
+        return lambda m, L: m.closest(a(m, L), s(m, L), link(m, L))
+
+    def b_offset(self, f):
+        s, dx, dy = f
+        return lambda m, L: m.offset(s(m, L), dx(m, L), dy(m, L))
+
+    def b_max(self, f):
+        a, = f
+        return lambda m, L: max(a(m, L), default=0)
+
+    def b_min(self, f):
+        a, = f
+        return lambda m, L: min(a(m, L), default=0)
+
+    def b_sum(self, f):
+        a, = f
+        return lambda m, L: sum(a(m, L))
+
+    def b_playable(self, f):
+        c, s = f
+
+        def playable(m, L):
+            card, side = c(m, L), s(m, L)
+            if card is None:
+                return False
+            cdef = m.cg.card_defs[m.cg.cards[card].definition]
+            if cdef.condition is None:
+                return True
+            inner = [None] * cdef.condition_slots
+            inner[0], inner[1] = side, card
+            return bool(cdef.condition(m, inner))
+        return playable

@@ -1,0 +1,598 @@
+"""Statements (AST) -> flat instruction lists with jumps, checking as they go.
+
+An instruction is a callable `op(machine, frame)` that does its work and moves
+the frame's program counter. Decision instructions are objects that also know
+how to `resume` with the chosen value and how to `describe` an option.
+"""
+from __future__ import annotations
+
+from lumos.compiler import nodes as N
+from lumos.compiler.scope import compatible, describe, element
+from lumos.interpreter.program import CHANCE
+
+
+class Cell:
+    """A jump target patched once the target's index is known."""
+    __slots__ = ("pc",)
+
+    def __init__(self):
+        self.pc = -1
+
+
+def _jump(cell):
+    def jump(m, fr):
+        fr[1] = cell.pc
+    return jump
+
+
+class ChooseOp:
+    def __init__(self, slot, options, side, may, describe_fn):
+        self.slot, self.options, self.side, self.may, self.describe_fn = slot, options, side, may, describe_fn
+
+    def __call__(self, m, fr):
+        L = fr[2]
+        opts = self.options(m, L)
+        if isinstance(opts, int):  # a zone
+            opts = m.st.zones[opts]
+        opts = list(opts)
+        if not self.may and len(opts) <= 1:
+            L[self.slot] = opts[0] if opts else None
+            fr[1] += 1
+            return
+        if not opts:
+            L[self.slot] = None
+            fr[1] += 1
+            return
+        m.decide("choose", self.side(m, L), opts, self.may)
+
+    def resume(self, m, fr, value):
+        fr[2][self.slot] = value
+        fr[1] += 1
+
+    def describe(self, m, fr, value):
+        if value is None:
+            return "do not choose"
+        return self.describe_fn(m, fr[2], value)
+
+
+class ActOp:
+    def __init__(self, actions, side, may):
+        self.actions, self.side, self.may = actions, side, may
+
+    def __call__(self, m, fr):
+        side = self.side(m, fr[2])
+        opts = []
+        for a in self.actions:
+            info = m.cg.actions[a]
+            for binding in info.enumerate(m, side):
+                opts.append((a, binding))
+        if not opts and not self.may:
+            fr[1] += 1
+            return
+        if len(opts) == 1 and not self.may:
+            self.resume(m, fr, opts[0], side)
+            return
+        m.decide("act", side, opts, self.may)
+        m.st.pending["for"] = side
+
+    def resume(self, m, fr, value, side=None):
+        fr[1] += 1
+        if value is None:
+            return
+        if side is None:
+            side = self.side(m, fr[2])
+        a, binding = value
+        m.call(m.cg.actions[a].proc, [side, *binding])
+
+    def describe(self, m, fr, value):
+        if value is None:
+            return "do nothing"
+        a, binding = value
+        return m.cg.actions[a].label(m, binding)
+
+
+class MenuOp:
+    def __init__(self, side, guards, labels, targets):
+        self.side, self.guards, self.labels, self.targets = side, guards, labels, targets
+
+    def __call__(self, m, fr):
+        L = fr[2]
+        opts = [i for i, g in enumerate(self.guards) if g is None or g(m, L)]
+        if len(opts) <= 1:
+            fr[1] = self.targets[opts[0]].pc if opts else self.targets[-1].pc
+            return
+        m.decide("menu", self.side(m, L), opts, False)
+
+    def resume(self, m, fr, value):
+        fr[1] = self.targets[value].pc
+
+    def describe(self, m, fr, value):
+        return self.labels[value](m, fr[2])
+
+
+class RollOp:
+    def __init__(self, slot, faces, side):
+        self.slot, self.faces, self.side = slot, faces, side
+
+    def __call__(self, m, fr):
+        side = self.side(m, fr[2])
+        m.decide("chance", CHANCE, list(self.faces), False)
+        m.st.pending["for"] = side
+
+    def resume(self, m, fr, value):
+        fr[2][self.slot] = value
+        fr[1] += 1
+        m.emit(fr, f"{m.fmt(m.st.frames and fr[2] and None, 'none') if False else ''}rolled {value}")
+
+    def describe(self, m, fr, value):
+        return f"roll {value}"
+
+
+class StmtLowering:
+    """Mixin of Lowerer: statement methods. Emits into self.code / self.spans."""
+
+    def emit(self, op, span):
+        self.code.append(op)
+        self.spans.append(span)
+
+    def here(self) -> int:
+        return len(self.code)
+
+    def block(self, stmts):
+        for s in stmts:
+            getattr(self, "s_" + type(s).__name__)(s)
+
+    def side_or_default(self, node, span):
+        if node is not None:
+            f, _ = self.expect(node, "side", "the side after `by`")
+            return f
+        if "me" in self.local.names:
+            slot = self.local.names["me"][0]
+            return lambda m, L: L[slot]
+        cur = self.current_slot
+        return lambda m, L: m.st.g[cur]
+
+    # -- assignment
+    def s_Let(self, s):
+        if isinstance(s.value, N.Call) and self.symbols.get(s.value.func) is not None \
+                and self.symbols[s.value.func].what == "procedure":
+            self.call_procedure(s.value, s, result_name=s.name)
+            return
+        f, t = self.expr(s.value)
+        slot = self.local.slot(s.name, t)
+
+        def let(m, fr):
+            L = fr[2]
+            L[slot] = f(m, L)
+            fr[1] += 1
+        self.emit(let, s.span)
+
+    def setter(self, target, span):
+        """(store(m, L, value), type) for a `set` target, or None."""
+        if isinstance(target, N.Name):
+            if target.name in self.local.names:
+                slot, t = self.local.names[target.name]
+
+                def store_local(m, L, v):
+                    L[slot] = v
+                return store_local, t
+            sym = self.symbols.get(target.name)
+            if sym is not None and sym.what == "var":
+                sym.used = True
+                g = sym.value
+
+                def store_global(m, L, v):
+                    m.st.g[g] = v
+                return store_global, sym.type
+            self.sink.add("E206" if sym else "E201",
+                          f"`{target.name}` cannot be set" if sym else f"unknown name `{target.name}`",
+                          target.span, "only variables declared with `var` can be set")
+            return None
+        of, t = self.expr(target.obj)
+        table = self.settable.get(t, {})
+        if target.name not in table:
+            self.sink.add("E202", f"`{target.name}` of {describe(t)} cannot be set", target.span,
+                          f"settable: {', '.join(sorted(table))}" if table else "declare a `var ... per side` or `per piece`")
+            return None
+        kind, k, typ = table[target.name]
+        if kind == "sv":
+            def store_side(m, L, v):
+                m.st.sv[k][of(m, L)] = v
+            return store_side, typ
+
+        def store_piece(m, L, v):
+            m.st.pv[k][of(m, L)] = v
+        return store_piece, typ
+
+    def s_SetVar(self, s):
+        st = self.setter(s.target, s.span)
+        f, t = self.expr(s.value)
+        if st is None:
+            return
+        store, typ = st
+        if not compatible(t, typ):
+            self.sink.add("E203", f"cannot set {describe(typ)} to {describe(t)}", s.value.span, "")
+
+        def set_(m, fr):
+            L = fr[2]
+            store(m, L, f(m, L))
+            fr[1] += 1
+        self.emit(set_, s.span)
+
+    def s_AddTo(self, s):
+        f, _ = self.expect(s.amount, "number", "the amount")
+        get, _ = self.expr(s.target)
+        st = self.setter(s.target, s.span)
+        if st is None:
+            return
+        store, typ = st
+        if typ not in ("number", "any"):
+            self.sink.add("E203", f"can only add to a number, not {describe(typ)}", s.target.span, "")
+        sign = s.sign
+
+        def add(m, fr):
+            L = fr[2]
+            store(m, L, (get(m, L) or 0) + sign * f(m, L))
+            fr[1] += 1
+        self.emit(add, s.span)
+
+    # -- verbs
+    def s_Place(self, s):
+        p, _ = self.expect(s.piece, "piece", "what is placed")
+        if s.space is None:
+            def place_off(m, fr):
+                piece = p(m, fr[2])
+                m.place(piece, -1)
+                m.st.holder[piece] = -1
+                fr[1] += 1
+            self.emit(place_off, s.span)
+            return
+        sp, _ = self.expect(s.space, "space", "where it is placed")
+
+        def place(m, fr):
+            L = fr[2]
+            piece, space = p(m, L), sp(m, L)
+            if space is None:
+                m.fail_runtime("R003", "cannot place a piece on no space", fr, "check the space is not none first")
+            other = m.st.occ[space]
+            if other >= 0 and other != piece:
+                m.fail_runtime("R004", f"{m.fmt(space, 'space')} is already occupied by {m.fmt(other, 'piece')}",
+                               fr, "move or knock off the piece standing there first")
+            m.st.holder[piece] = -1
+            m.place(piece, space)
+            m.emit(fr, f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}")
+            fr[1] += 1
+        self.emit(place, s.span)
+
+    def s_Give(self, s):
+        p, _ = self.expect(s.piece, "piece", "what is given")
+        h, _ = self.expect(s.holder, "piece", "who receives it")
+
+        def give(m, fr):
+            L = fr[2]
+            piece, holder = p(m, L), h(m, L)
+            m.give(piece, holder)
+            m.emit(fr, f"{m.fmt(holder, 'piece')} takes {m.fmt(piece, 'piece')}")
+            fr[1] += 1
+        self.emit(give, s.span)
+
+    def s_Drop(self, s):
+        p, _ = self.expect(s.piece, "piece", "what is dropped")
+
+        def drop(m, fr):
+            piece = p(m, fr[2])
+            where = m.space_of(piece)
+            m.st.holder[piece] = -1
+            m.st.loc[piece] = -1 if where is None else where
+            fr[1] += 1
+        self.emit(drop, s.span)
+
+    def s_Put(self, s):
+        c, t = self.expr(s.cards)
+        z, _ = self.expect(s.zone, "zone", "where the cards go")
+        if t not in ("card", "zone", "any") and element(t) not in ("card", "any"):
+            self.sink.add("E203", f"`put` moves cards, not {describe(t)}", s.cards.span, "")
+        single = t == "card"
+        is_zone = t == "zone"
+
+        def put(m, fr):
+            L = fr[2]
+            dest = z(m, L)
+            what = c(m, L)
+            if what is None:
+                fr[1] += 1
+                return
+            if single:
+                m.move_card(what, dest)
+            else:
+                items = list(m.st.zones[what]) if is_zone else list(what)
+                for card in items:
+                    m.move_card(card, dest)
+            fr[1] += 1
+        self.emit(put, s.span)
+
+    def s_DrawCard(self, s):
+        src, _ = self.expect(s.source, "zone", "the zone drawn from")
+        dst, _ = self.expect(s.dest, "zone", "the zone the card goes to")
+        slot = self.local.slot(s.name, "card")
+
+        def draw(m, fr):
+            L = fr[2]
+            card = m.draw(src(m, L), dst(m, L))
+            L[slot] = card
+            if card is not None:
+                m.emit(fr, f"draws {m.fmt(card, 'card')} into {m.cg.zone_label(dst(m, L))}")
+            fr[1] += 1
+        self.emit(draw, s.span)
+
+    def s_Shuffle(self, s):
+        z, _ = self.expect(s.zone, "zone", "what is shuffled")
+
+        def shuffle(m, fr):
+            m.shuffle(z(m, fr[2]))
+            fr[1] += 1
+        self.emit(shuffle, s.span)
+
+    def s_Roll(self, s):
+        sym = self.symbols.get(s.die)
+        if sym is None or sym.what != "die":
+            dice = [x.name for x in self.symbols.values() if x.what == "die"]
+            from lumos.interpreter.errors import did_you_mean
+            self.sink.add("E209", f"unknown die `{s.die}`", s.span, did_you_mean(s.die, dice) or
+                          f"dice: {', '.join(dice)}" if dice else "declare it: `die d6 faces 1, 2, 3, 4, 5, 6`")
+            faces = (1,)
+        else:
+            sym.used = True
+            faces = sym.value
+        side = self.side_or_default(s.side, s.span)
+        slot = self.local.slot(s.name, "number")
+        self.emit(RollOp(slot, faces, side), s.span)
+
+    def s_Win(self, s):
+        f, _ = self.expect(s.side, "side", "the winner")
+
+        def win(m, fr):
+            w = f(m, fr[2])
+            m.st.result = [1.0 if i == w else -1.0 for i in range(m.cg.nsides)]
+            m.emit(fr, f"{m.fmt(w, 'side')} wins")
+            fr[1] += 1
+        self.emit(win, s.span)
+
+    def s_Tie(self, s):
+        def tie(m, fr):
+            m.st.result = [0.0] * m.cg.nsides
+            m.emit(fr, "the game ends in a draw")
+            fr[1] += 1
+        self.emit(tie, s.span)
+
+    def s_PlayCard(self, s):
+        c, _ = self.expect(s.card, "card", "the card played")
+        side, _ = self.expect(s.side, "side", "who plays it")
+
+        def play(m, fr):
+            L = fr[2]
+            card, who = c(m, L), side(m, L)
+            fr[1] += 1
+            if card is None:
+                return
+            cdef = m.cg.card_defs[m.cg.cards[card].definition]
+            if cdef.effect >= 0:
+                m.call(cdef.effect, [who, card])
+        self.emit(play, s.span)
+
+    def s_Log(self, s):
+        text = self.template(s.text)
+
+        def log(m, fr):
+            if m.events is not None:
+                m.emit(fr, text(m, fr[2]))
+            fr[1] += 1
+        self.emit(log, s.span)
+
+    # -- decisions
+    def s_Choose(self, s):
+        f, t = self.expr(s.options)
+        el = element(t)
+        if el is None:
+            self.sink.add("E203", f"`choose` picks from a list, not {describe(t)}", s.options.span,
+                          "choose from a list, a zone or `... where ...`")
+            el = "any"
+        side = self.side_or_default(s.side, s.span)
+        slot = self.local.slot(s.name, el)
+        if s.label is not None:
+            label = self.template(s.label)
+
+            def describe_fn(m, L, value, label=label, slot=slot):
+                scratch = L[:]
+                scratch[slot] = value
+                return label(m, scratch)
+        else:
+            def describe_fn(m, L, value, el=el):
+                return m.fmt(value, el)
+        self.emit(ChooseOp(slot, f, side, s.optional, describe_fn), s.span)
+
+    def s_DoAction(self, s):
+        ids = []
+        for name, span in s.actions:
+            sym = self.symbols.get(name)
+            if sym is None or sym.what != "action":
+                from lumos.interpreter.errors import did_you_mean
+                acts = [x.name for x in self.symbols.values() if x.what == "action"]
+                self.sink.add("E208", f"unknown action `{name}`", span, did_you_mean(name, acts))
+                continue
+            sym.used = True
+            ids.append(self.action_index(sym))
+        side = self.side_or_default(s.side, s.span)
+        self.emit(ActOp(tuple(ids), side, s.optional), s.span)
+
+    def s_Menu(self, s):
+        side = self.side_or_default(s.side, s.span)
+        guards, labels, targets = [], [], []
+        op_index = self.here()
+        self.emit(None, s.span)  # patched below
+        end = Cell()
+        for opt in s.options:
+            guards.append(self.expect(opt.guard, "flag", "the option's condition")[0] if opt.guard else None)
+            labels.append(self.template(opt.label))
+            cell = Cell()
+            cell.pc = self.here()
+            targets.append(cell)
+            self.block(opt.body)
+            self.emit(_jump(end), opt.span)
+        targets.append(end)
+        end.pc = self.here()
+        self.code[op_index] = MenuOp(side, guards, labels, targets)
+
+    # -- calls and control flow
+    def s_CallStmt(self, s):
+        sym = self.symbols.get(s.func)
+        if sym is not None and sym.what == "procedure":
+            self.call_procedure(N.Call(s.span, s.func, s.args), s)
+            return
+        if sym is not None and sym.what == "function":
+            self.sink.add("E207", f"`{s.func}` is a function: its value must be used", s.span,
+                          f"write `let x = {s.func}(...)`")
+            return
+        from lumos.interpreter.errors import did_you_mean
+        procs = [x.name for x in self.symbols.values() if x.what == "procedure"]
+        self.sink.add("E205", f"unknown procedure `{s.func}`", s.span, did_you_mean(s.func, procs))
+
+    def call_procedure(self, call, stmt, result_name=None):
+        sym = self.symbols[call.func]
+        sym.used = True
+        decl = sym.value
+        if len(call.args) != len(decl.params):
+            self.sink.add("E204", f"`{call.func}` takes {len(decl.params)} argument(s), not {len(call.args)}",
+                          call.span, f"{call.func}({', '.join(decl.params)})")
+            return
+        args = [self.expr(a) for a in call.args]
+        index, rtype = self.procedure_instance(decl, tuple(t for _, t in args))
+        fns = [f for f, _ in args]
+        slot = self.local.slot(result_name, rtype[0]) if result_name else -1
+
+        def call_(m, fr):
+            L = fr[2]
+            values = [f(m, L) for f in fns]
+            fr[1] += 1
+            m.call(index[0], values, slot)
+        self.emit(call_, stmt.span)
+
+    def s_Return(self, s):
+        if s.value is None:
+            self.emit(lambda m, fr: m.return_from(None), s.span)
+            return
+        f, t = self.expr(s.value)
+        self.return_types.append(t)
+        self.emit(lambda m, fr: m.return_from(f(m, fr[2])), s.span)
+
+    def s_Break(self, s):
+        if not self.loops:
+            self.sink.add("E207", "`stop` can only be used inside a loop", s.span,
+                          "use `return` to leave a procedure")
+            return
+        self.emit(_jump(self.loops[-1]), s.span)
+
+    def s_Pass(self, s):
+        def pass_(m, fr):
+            fr[1] += 1
+        self.emit(pass_, s.span)
+
+    def s_If(self, s):
+        end = Cell()
+        for cond, body in s.branches:
+            c, _ = self.expect(cond, "flag", "the condition of `if`")
+            skip = Cell()
+
+            def test(m, fr, c=c, skip=skip):
+                if c(m, fr[2]):
+                    fr[1] += 1
+                else:
+                    fr[1] = skip.pc
+            self.emit(test, cond.span)
+            self.block(body)
+            self.emit(_jump(end), cond.span)
+            skip.pc = self.here()
+        self.block(s.other)
+        end.pc = self.here()
+
+    def s_ForEach(self, s):
+        f, t = self.expr(s.items)
+        el = element(t)
+        if el is None:
+            self.sink.add("E203", f"`for each` walks a list, not {describe(t)}", s.items.span, "")
+            el = "any"
+        var = self.local.slot(s.name, el)
+        lst, idx = self.local.hidden("list"), self.local.hidden("index")
+        is_zone = t == "zone"
+
+        def init(m, fr):
+            L = fr[2]
+            v = f(m, L)
+            L[lst] = tuple(m.st.zones[v]) if is_zone else tuple(v or ())
+            L[idx] = 0
+            fr[1] += 1
+        self.emit(init, s.span)
+        end = Cell()
+        top = self.here()
+
+        def next_(m, fr):
+            L = fr[2]
+            i = L[idx]
+            items = L[lst]
+            if i >= len(items):
+                fr[1] = end.pc
+            else:
+                L[var] = items[i]
+                L[idx] = i + 1
+                fr[1] += 1
+        self.emit(next_, s.span)
+        self.loop_body(s.body, end, top, s.span)
+
+    def loop_body(self, body, end, top, span):
+        self.loops.append(end)
+        self.block(body)
+        self.loops.pop()
+
+        def back(m, fr):
+            fr[1] = top
+        self.emit(back, span)
+        end.pc = self.here()
+
+    def s_Repeat(self, s):
+        f, _ = self.expect(s.count, "number", "the number of times")
+        n = self.local.hidden("count")
+
+        def init(m, fr):
+            fr[2][n] = f(m, fr[2]) or 0
+            fr[1] += 1
+        self.emit(init, s.span)
+        end = Cell()
+        top = self.here()
+
+        def test(m, fr):
+            L = fr[2]
+            if L[n] <= 0:
+                fr[1] = end.pc
+            else:
+                L[n] -= 1
+                fr[1] += 1
+        self.emit(test, s.span)
+        self.loop_body(s.body, end, top, s.span)
+
+    def s_While(self, s):
+        c, _ = self.expect(s.cond, "flag", "the condition of `while`")
+        end = Cell()
+        top = self.here()
+
+        def test(m, fr):
+            if c(m, fr[2]):
+                fr[1] += 1
+            else:
+                fr[1] = end.pc
+        self.emit(test, s.span)
+        self.loop_body(s.body, end, top, s.span)
+
+    def s_Loop(self, s):
+        end = Cell()
+        top = self.here()
+        self.loop_body(s.body, end, top, s.span)

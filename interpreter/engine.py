@@ -1,0 +1,129 @@
+"""The public state API, shaped like OpenSpiel's: who decides, legal options, apply, chance, returns.
+
+>>> # from lumos import load_game
+>>> # state = GameState.new(load_game("snitch-snatcher"), seed=1)
+>>> # while not state.is_terminal(): state.apply_action(state.legal_actions()[0])
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from lumos.interpreter.machine import Machine
+from lumos.interpreter.program import CHANCE, TERMINAL, CompiledGame
+from lumos.interpreter.state import MASK64, Rng, State
+
+
+class GameState:
+    """One game in progress: a shared CompiledGame plus this game's State."""
+
+    __slots__ = ("cg", "st", "events", "machine")
+
+    def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
+        self.cg, self.st, self.events = cg, st, events
+        self.machine = Machine(cg, st, events)
+
+    @classmethod
+    def new(cls, cg: CompiledGame, seed: int = 0, options: dict[str, Any] | None = None,
+            log: bool = False) -> "GameState":
+        st = State()
+        st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+        g = list(cg.globals_init)
+        for name, value in (options or {}).items():
+            if name not in cg.options:
+                raise ValueError(f"unknown option `{name}`; options: {', '.join(cg.options) or 'none'}")
+            if value not in cg.options[name][1]:
+                raise ValueError(f"option `{name}` must be one of {list(cg.options[name][1])}, not {value!r}")
+            g[cg.option_slots[name]] = value
+        st.g = g
+        ns = cg.nsides
+        st.sv = [list(v) for v in cg.side_vars_init]
+        st.pv = [[v] * len(cg.pieces) for v in cg.piece_vars_init]
+        st.loc = [-1] * len(cg.pieces)
+        st.holder = [-1] * len(cg.pieces)
+        st.occ = [-1] * len(cg.board.spaces)
+        for i, p in enumerate(cg.pieces):
+            if p.start >= 0:
+                st.loc[i] = p.start
+                st.occ[p.start] = i
+        st.zones = [[] for _ in range(len(cg.zones) * ns)]
+        st.card_zone = [-1] * len(cg.cards)
+        state = cls(cg, st, [] if log else None)
+        m = state.machine
+        m.call(cg.flow, [])
+        if cg.setup >= 0:
+            m.call(cg.setup, [])
+        m.run()
+        return state
+
+    # ---------------------------------------------------------- who decides
+    def current_player(self) -> int:
+        if self.st.result is not None:
+            return TERMINAL
+        return self.st.pending["side"]
+
+    def is_terminal(self) -> bool:
+        return self.st.result is not None
+
+    def is_chance_node(self) -> bool:
+        return self.st.result is None and self.st.pending["side"] == CHANCE
+
+    def returns(self) -> list[float]:
+        return list(self.st.result) if self.st.result is not None else [0.0] * self.cg.nsides
+
+    def winner(self) -> int | None:
+        """The winning side, or None (draw or not over)."""
+        if self.st.result is None:
+            return None
+        best = max(self.st.result)
+        tops = [i for i, r in enumerate(self.st.result) if r == best]
+        return tops[0] if len(tops) == 1 and best > 0 else None
+
+    # ---------------------------------------------------------- options
+    def legal_actions(self) -> list[int]:
+        if self.st.result is not None:
+            return []
+        return list(range(len(self.st.pending["options"])))
+
+    def action_labels(self) -> list[str]:
+        return self.machine.labels()
+
+    def decision_kind(self) -> str:
+        return "" if self.st.pending is None else self.st.pending["kind"]
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """(option index, probability) for a chance node; uniform over the die's faces."""
+        if not self.is_chance_node():
+            return []
+        n = len(self.st.pending["options"])
+        return [(i, 1.0 / n) for i in range(n)]
+
+    def sample_chance(self) -> int:
+        """Pick a chance outcome with the game's own generator (deterministic per seed)."""
+        return Rng.below(self.st, len(self.st.pending["options"]))
+
+    def apply_action(self, index: int) -> None:
+        self.machine.apply(index)
+
+    def option_value(self, index: int):
+        return self.st.pending["options"][index]
+
+    # ---------------------------------------------------------- copies
+    def clone(self) -> "GameState":
+        return GameState(self.cg, self.st.clone(), None if self.events is None else list(self.events))
+
+    def to_json(self) -> str:
+        return self.st.to_json()
+
+    @classmethod
+    def from_json(cls, cg: CompiledGame, text: str) -> "GameState":
+        return cls(cg, State.from_json(text))
+
+    # ---------------------------------------------------------- views
+    def observation(self, side: int) -> dict[str, Any]:
+        """What `side` may see: hidden zones show only their size; others' hands are hidden."""
+        from lumos.interpreter.observe import observe
+        return observe(self, side)
+
+    def __str__(self) -> str:
+        from lumos.interpreter.observe import render_text
+        return render_text(self, None)

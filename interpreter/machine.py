@@ -1,0 +1,292 @@
+"""Runs compiled procedures on a State until a side (or chance) must decide, or the game ends.
+
+The machine owns no game data: it pairs a shared CompiledGame with one State and
+offers the generic verbs the compiled instructions call (place a piece, give a
+carried piece, move cards between zones, shuffle, roll, win) and the generic
+queries (occupant, reach, distance, closest). Decisions are values in
+`State.pending`; applying one writes the choice into the waiting frame and resumes.
+"""
+from __future__ import annotations
+
+from collections import deque
+
+from lumos.interpreter.errors import Diagnostic, LumosRuntimeError
+from lumos.interpreter.program import CHANCE, CompiledGame
+from lumos.interpreter.state import Rng, State
+
+STEP_LIMIT = 200_000   # instructions between two decisions before we call it a runaway chain
+
+
+class Machine:
+    __slots__ = ("cg", "st", "events", "board")
+
+    def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
+        self.cg = cg
+        self.st = st
+        self.board = cg.board
+        self.events = events  # None: not logging
+
+    # ------------------------------------------------------------ the run loop
+    def run(self) -> None:
+        st = self.st
+        procs = self.cg.procs
+        frames = st.frames
+        steps = 0
+        while st.pending is None and st.result is None:
+            if not frames:
+                self.fail_runtime("R001", "the game's flow ended without a result", None,
+                                  "end the game with `win SIDE` or `end in a draw`")
+            fr = frames[-1]
+            code = procs[fr[0]].code
+            pc = fr[1]
+            if pc >= len(code):
+                self.return_from(None)
+                continue
+            code[pc](self, fr)
+            steps += 1
+            if steps > STEP_LIMIT:
+                self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
+                                  fr, "a loop never stops or a trigger keeps firing itself")
+        st.steps += steps
+
+    def fail_runtime(self, code: str, message: str, fr, hint: str = ""):
+        from lumos.interpreter.errors import NOWHERE
+        span = NOWHERE
+        if fr is not None:
+            proc = self.cg.procs[fr[0]]
+            span = proc.spans[min(fr[1], len(proc.spans) - 1)] if proc.spans else proc.span
+            message = f"{message} (in `{proc.name}`)"
+        raise LumosRuntimeError(Diagnostic(code, message, span, hint))
+
+    def call(self, proc: int, args: list, result_slot: int = -1) -> None:
+        """Push a frame for `proc`; its return value goes to the caller's `result_slot`."""
+        p = self.cg.procs[proc]
+        local = [None] * p.nlocals
+        local[:len(args)] = args
+        self.st.frames.append([proc, 0, local, result_slot])
+
+    def return_from(self, value) -> None:
+        frames = self.st.frames
+        done = frames.pop()
+        if frames:
+            caller = frames[-1]
+            if done[3] >= 0:
+                caller[2][done[3]] = value
+
+    # ------------------------------------------------------------ decisions
+    def decide(self, kind: str, side: int, options: list, may: bool) -> bool:
+        """Record a pending decision. Returns False when there is nothing to decide."""
+        if not options and not may:
+            return False
+        if may:
+            options = options + [None]
+        self.st.pending = {"kind": kind, "side": side, "options": options}
+        return True
+
+    def apply(self, index: int) -> None:
+        st = self.st
+        pend = st.pending
+        if pend is None:
+            raise ValueError("no decision is pending")
+        options = pend["options"]
+        if not 0 <= index < len(options):
+            raise ValueError(f"option {index} is not one of the {len(options)} legal options")
+        value = options[index]
+        st.pending = None
+        if pend["side"] != CHANCE:
+            st.decisions += 1
+        fr = st.frames[-1]
+        instr = self.cg.procs[fr[0]].code[fr[1]]
+        instr.resume(self, fr, value)
+        self.run()
+
+    def labels(self) -> list[str]:
+        pend = self.st.pending
+        if pend is None:
+            return []
+        fr = self.st.frames[-1]
+        instr = self.cg.procs[fr[0]].code[fr[1]]
+        return [instr.describe(self, fr, o) for o in pend["options"]]
+
+    # ------------------------------------------------------------ events
+    def emit(self, fr, text: str) -> None:
+        if self.events is not None:
+            proc = self.cg.procs[fr[0]]
+            span = proc.spans[min(fr[1], len(proc.spans) - 1)]
+            self.events.append({"event": text, "rule": f"{span.file}:{span.line}", "in": proc.name})
+
+    # ------------------------------------------------------------ formatting
+    def fmt(self, value, typ: str) -> str:
+        cg = self.cg
+        if value is None:
+            return "none"
+        if typ == "piece":
+            return cg.pieces[value].name
+        if typ == "space":
+            return cg.board.spaces[value]
+        if typ == "side":
+            return cg.sides[value]
+        if typ == "card":
+            return cg.cards[value].name
+        if typ == "zone":
+            return cg.zone_label(value)
+        if typ.startswith("list:"):
+            inner = typ[5:]
+            return ", ".join(self.fmt(v, inner) for v in value)
+        if isinstance(value, bool):
+            return "true" if value else "false"
+        return str(value)
+
+    # ------------------------------------------------------------ pieces
+    def place(self, piece: int, space: int) -> None:
+        """Put a piece on a space (or off the board with -1). A space holds one standing piece."""
+        st = self.st
+        old = st.loc[piece]
+        if old >= 0 and st.occ[old] == piece:
+            st.occ[old] = -1
+        st.loc[piece] = space
+        if space >= 0:
+            st.occ[space] = piece
+
+    def give(self, piece: int, holder: int) -> None:
+        """Make `holder` carry `piece` (a carried piece stands on no space of its own)."""
+        st = self.st
+        old = st.loc[piece]
+        if old >= 0 and st.occ[old] == piece:
+            st.occ[old] = -1
+        st.loc[piece] = -1
+        st.holder[piece] = holder
+
+    def space_of(self, piece: int):
+        st = self.st
+        h = st.holder[piece]
+        seen = 0
+        while h >= 0 and seen < 8:
+            piece, h = h, st.holder[h]
+            seen += 1
+        loc = st.loc[piece]
+        return None if loc < 0 else loc
+
+    def occupant(self, space):
+        if space is None:
+            return None
+        p = self.st.occ[space]
+        return None if p < 0 else p
+
+    # ------------------------------------------------------------ cards
+    def move_card(self, card: int, zone: int) -> None:
+        st = self.st
+        old = st.card_zone[card]
+        if old >= 0:
+            st.zones[old].remove(card)
+        st.zones[zone].append(card)
+        st.card_zone[card] = zone
+
+    def draw(self, source: int, dest: int):
+        z = self.st.zones[source]
+        if not z:
+            return None
+        card = z[-1]
+        self.move_card(card, dest)
+        return card
+
+    def shuffle(self, zone: int) -> None:
+        Rng.shuffle(self.st, self.st.zones[zone])
+
+    # ------------------------------------------------------------ board queries
+    def reach(self, start, link: str, count: int, exact: bool, through, onto, local, tslot, oslot):
+        """Spaces reachable from `start` in 1..count steps (or exactly count) along `link`.
+
+        Every space strictly inside the path satisfies `through`; the end satisfies
+        `onto`; a path never visits a space twice and never ends where it began."""
+        if start is None or count <= 0:
+            return ()
+        nbrs = self.board.links[link]
+        result = []
+        if not exact:
+            seen = {start}
+            frontier = deque([(start, 0)])
+            found = set()
+            while frontier:
+                here, depth = frontier.popleft()
+                for nxt in nbrs[here]:
+                    if nxt in seen:
+                        continue
+                    seen.add(nxt)
+                    if oslot >= 0:
+                        local[oslot] = nxt
+                    if onto is None or onto(self, local):
+                        found.add(nxt)
+                    if depth + 1 < count:
+                        if tslot >= 0:
+                            local[tslot] = nxt
+                        if through is None or through(self, local):
+                            frontier.append((nxt, depth + 1))
+            return tuple(sorted(found))
+        found = set()
+        path = [start]
+
+        def walk(here, left):
+            for nxt in nbrs[here]:
+                if nxt in path:
+                    continue
+                if left == 1:
+                    if oslot >= 0:
+                        local[oslot] = nxt
+                    if onto is None or onto(self, local):
+                        found.add(nxt)
+                    continue
+                if tslot >= 0:
+                    local[tslot] = nxt
+                if through is None or through(self, local):
+                    path.append(nxt)
+                    walk(nxt, left - 1)
+                    path.pop()
+        walk(start, count)
+        found.discard(start)
+        return tuple(sorted(found))
+
+    def distance(self, a, b, link: str):
+        if a is None or b is None:
+            return None
+        d = self.board.distances[link][a][b]
+        return None if d < 0 else d
+
+    def toward(self, a, b, n: int, link: str):
+        """The space n steps from a along a shortest path to b (lowest index on ties)."""
+        if a is None or b is None:
+            return None
+        dist = self.board.distances[link]
+        nbrs = self.board.links[link]
+        here = a
+        for _ in range(n):
+            if here == b:
+                break
+            d = dist[here][b]
+            steps = [x for x in nbrs[here] if dist[x][b] == d - 1]
+            if not steps:
+                break
+            here = min(steps)
+        return here
+
+    def closest(self, pieces, space, link: str):
+        if space is None:
+            return ()
+        dist = self.board.distances[link]
+        best, out = None, []
+        for p in pieces:
+            s = self.space_of(p)
+            if s is None or dist[s][space] < 0:
+                continue
+            d = dist[s][space]
+            if best is None or d < best:
+                best, out = d, [p]
+            elif d == best:
+                out.append(p)
+        return tuple(out)
+
+    def offset(self, space, dx: int, dy: int):
+        if space is None:
+            return None
+        r = self.board.step(space, dx, dy)
+        return None if r < 0 else r

@@ -1,0 +1,81 @@
+"""State -> what one side may see (an observation), and a text picture of the board for people.
+
+Zone visibility comes from the game's declarations: `hidden` zones show only their
+size to everyone, `owner` zones show their cards to their owner only, `public`
+zones to all. A pending decision's options are shown only to the side deciding.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+
+def observe(state, side: int | None) -> dict[str, Any]:
+    cg, st, m = state.cg, state.st, state.machine
+    ns = cg.nsides
+    zones = {}
+    for zid, cards in enumerate(st.zones):
+        name, vis = cg.zones[zid // ns]
+        owner = zid % ns
+        visible = vis == "public" or (vis == "owner" and side is not None and side == owner) or side is None
+        label = cg.zone_label(zid)
+        zones[label] = [cg.cards[c].name for c in cards] if visible else {"count": len(cards)}
+    pieces = {}
+    for i, p in enumerate(cg.pieces):
+        sp = m.space_of(i)
+        holder = st.holder[i]
+        pieces[p.name] = {"space": None if sp is None else cg.board.spaces[sp],
+                          "held_by": None if holder < 0 else cg.pieces[holder].name}
+    variables = {name: st.g[i] for i, name in enumerate(cg.global_names)}
+    variables["current"] = cg.sides[st.g[cg.current_slot]]
+    side_vars = {cg.sides[s]: {name: st.sv[k][s] for k, name in enumerate(cg.side_var_names)} for s in range(ns)}
+    obs = {"side": None if side is None else cg.sides[side], "pieces": pieces, "zones": zones,
+           "variables": _plain(variables, m), "sides": side_vars, "terminal": st.result is not None,
+           "returns": st.result}
+    if st.pending is not None and st.result is None:
+        decider = st.pending["side"]
+        obs["to_decide"] = "chance" if decider < 0 else cg.sides[decider]
+        if side is None or decider == side:
+            obs["options"] = state.action_labels()
+    return obs
+
+
+def _plain(values, m):
+    return {k: v if isinstance(v, (int, str, bool, type(None))) else str(v) for k, v in values.items()}
+
+
+def render_text(state, side: int | None) -> str:
+    """A grid picture of the board (grid spaces) with piece initials, plus the other spaces."""
+    cg, m = state.cg, state.machine
+    board = cg.board
+    marks = {}
+    for i, p in enumerate(cg.pieces):
+        sp = m.space_of(i)
+        if sp is not None and state.st.holder[i] < 0:
+            tag = (p.kind[:2].upper() if p.side == 0 else p.kind[:2].lower()) if p.side >= 0 else p.kind[:2]
+            if any(state.st.holder[j] == i for j in range(len(cg.pieces))):
+                tag = tag + "*"
+            marks[sp] = tag
+    lines = []
+    if board.cells:
+        xs = sorted({x for x, _ in board.cells})
+        ys = sorted({y for _, y in board.cells}, reverse=True)
+        cols = [board.attrs[board.cells[(x, ys[-1])]].get("column", str(x)) if (x, ys[-1]) in board.cells else
+                next((board.attrs[i].get("column", "?") for (cx, _cy), i in board.cells.items() if cx == x), "?")
+                for x in xs]
+        lines.append("     " + "".join(f"{c:^4}" for c in cols))
+        for y in ys:
+            row = []
+            for x in xs:
+                i = board.cells.get((x, y))
+                if i is None:
+                    row.append("    ")
+                else:
+                    shade = {"dark": " . ", "light": " : ", "yellow": " # "}.get(board.attrs[i].get("colour"), " . ")
+                    row.append(f"{marks.get(i, shade):^4}")
+            lines.append(f"{y:>3}  " + "".join(row))
+    others = [f"{board.spaces[i]}={tag}" for i, tag in sorted(marks.items()) if i not in set(board.cells.values())]
+    if others:
+        lines.append("  off-grid: " + ", ".join(others))
+    lines.append("  (upper case: " + cg.sides[0] + ", lower case: " + (cg.sides[1] if cg.nsides > 1 else "-") +
+                 ", * carries a piece)")
+    return "\n".join(lines)

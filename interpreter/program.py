@@ -1,0 +1,125 @@
+"""The compiled form the interpreter runs: CompiledGame and its parts (built by the compiler).
+
+A procedure is a flat tuple of instructions with jumps; an instruction is a
+callable `op(machine, frame)` made once by the compiler, so the interpreter's hot
+loop does no name lookups and no parsing. Everything a game needs to continue
+lives in `State` (state.py), never here: a CompiledGame is shared, read-only.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Callable, Mapping
+
+from lumos.interpreter.board import Board
+from lumos.interpreter.errors import Span
+
+CHANCE = -1
+TERMINAL = -2
+
+
+@dataclass(frozen=True)
+class PieceInfo:
+    name: str          # e.g. "home chaser 2" or "quaffle"
+    side: int          # -1 for pieces that belong to no side
+    kind: str          # a declared kind, or the piece's own name for neutral pieces
+    start: int         # starting space index, or -1
+
+
+@dataclass(frozen=True)
+class CardInfo:
+    name: str
+    type: str
+    deck: int                  # owning side, or -1
+    fields: Mapping[str, Any]  # schema defaults filled in
+    definition: int            # index of the card definition (shared by its copies)
+    span: Span
+
+
+@dataclass(frozen=True)
+class CardDef:
+    name: str
+    type: str
+    fields: Mapping[str, Any]
+    effect: int          # procedure index, or -1
+    condition: Any       # closure fn(machine, locals) -> bool, or None
+    condition_slots: int
+    span: Span
+    copies: int
+    deck: int
+
+
+@dataclass(frozen=True)
+class Proc:
+    name: str
+    kind: str                      # procedure | action | setup | flow | effect | trigger
+    params: tuple[str, ...]
+    nlocals: int
+    code: tuple[Callable, ...]
+    spans: tuple[Span, ...]        # one per instruction: the rule line that caused it
+    span: Span
+    sources: tuple[str, ...] = ()
+    slot_names: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
+class ActionInfo:
+    name: str
+    proc: int
+    enumerate: Callable            # fn(machine, side) -> list of binding tuples
+    label: Callable                # fn(machine, bindings) -> str
+    sources: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class RuleRecord:
+    """One rule of the game as the reference and the coverage page see it."""
+    kind: str
+    name: str
+    sources: tuple[str, ...]
+    span: Span
+
+
+@dataclass(frozen=True)
+class CompiledGame:
+    id: str
+    title: str
+    rulebook: str
+    sides: tuple[str, ...]
+    kinds: tuple[str, ...]
+    pieces: tuple[PieceInfo, ...]
+    board: Board
+    zones: tuple[tuple[str, str], ...]          # (name, visibility); zone id = index * nsides + side
+    cards: tuple[CardInfo, ...]
+    card_defs: tuple[CardDef, ...]
+    globals_init: tuple[Any, ...]
+    global_names: tuple[str, ...]
+    side_vars_init: tuple[tuple[Any, ...], ...]  # per variable, per side
+    side_var_names: tuple[str, ...]
+    piece_vars_init: tuple[Any, ...]             # per variable, one value for all pieces
+    piece_var_names: tuple[str, ...]
+    options: Mapping[str, tuple[Any, tuple[Any, ...]]]
+    option_slots: Mapping[str, int]              # option name -> global slot
+    dice: Mapping[str, tuple[int, ...]]
+    procs: tuple[Proc, ...]
+    actions: tuple[ActionInfo, ...]
+    setup: int
+    flow: int
+    rules: tuple[RuleRecord, ...]
+    current_slot: int
+    source_hash: str = ""
+    files: Mapping[str, str] = field(default_factory=dict)  # path -> text, for error rendering
+
+    @property
+    def nsides(self) -> int:
+        return len(self.sides)
+
+    def zone_id(self, name: str, side: int) -> int:
+        for i, (zname, _vis) in enumerate(self.zones):
+            if zname == name:
+                return i * len(self.sides) + side
+        raise KeyError(name)
+
+    def zone_label(self, zid: int) -> str:
+        name, _ = self.zones[zid // len(self.sides)]
+        return f"{self.sides[zid % len(self.sides)]} {name}"

@@ -1,0 +1,109 @@
+"""Game state as plain data: lists of ints, strings and bools, plus an explicit frame stack.
+
+Everything needed to continue a game is here — piece positions, card zones in
+order, variables, the random generator's state, whose decision it is and where in
+the rules the game stands (frames of (procedure, program counter, locals)). So a
+state clones by copying lists, and serialises to JSON and back at any decision point.
+"""
+from __future__ import annotations
+
+import json
+from typing import Any
+
+MASK64 = (1 << 64) - 1
+
+
+def _tuplify(value):
+    if isinstance(value, list):
+        return tuple(_tuplify(v) for v in value)
+    return value
+
+
+class Rng:
+    """splitmix64: tiny, fast, and its whole state is one integer kept in the game state."""
+
+    @staticmethod
+    def next(state: "State") -> int:
+        state.rng = (state.rng + 0x9E3779B97F4A7C15) & MASK64
+        z = state.rng
+        z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+        z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+        return z ^ (z >> 31)
+
+    @staticmethod
+    def below(state: "State", n: int) -> int:
+        """A uniform integer in [0, n)."""
+        limit = (MASK64 + 1) - ((MASK64 + 1) % n)
+        while True:
+            x = Rng.next(state)
+            if x < limit:
+                return x % n
+
+    @staticmethod
+    def shuffle(state: "State", items: list) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = Rng.below(state, i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class State:
+    """The mutable state of one game. See the module docstring for what each field holds."""
+
+    __slots__ = ("rng", "g", "sv", "pv", "loc", "holder", "occ", "zones", "card_zone",
+                 "frames", "pending", "result", "decisions", "steps")
+
+    def __init__(self):
+        self.rng = 0
+        self.g: list = []            # global variables by slot
+        self.sv: list = []           # side variables: [var][side]
+        self.pv: list = []           # piece variables: [var][piece]
+        self.loc: list[int] = []     # piece -> space index, -1 off the board
+        self.holder: list[int] = []  # piece -> the piece carrying it, -1 if none
+        self.occ: list[int] = []     # space -> the piece standing on it, -1 if empty
+        self.zones: list[list[int]] = []  # zone id -> card ids, bottom first (top is the end)
+        self.card_zone: list[int] = []    # card -> zone id, -1 if in the box
+        self.frames: list[list] = []      # [proc, pc, locals, result_slot]
+        self.pending: dict | None = None  # the decision the game waits for
+        self.result: list | None = None   # returns per side once the game is over
+        self.decisions = 0
+        self.steps = 0
+
+    def clone(self) -> "State":
+        c = State.__new__(State)
+        c.rng = self.rng
+        c.g = self.g[:]
+        c.sv = [v[:] for v in self.sv]
+        c.pv = [v[:] for v in self.pv]
+        c.loc = self.loc[:]
+        c.holder = self.holder[:]
+        c.occ = self.occ[:]
+        c.zones = [z[:] for z in self.zones]
+        c.card_zone = self.card_zone[:]
+        c.frames = [[f[0], f[1], f[2][:], f[3]] for f in self.frames]
+        c.pending = None if self.pending is None else dict(self.pending)
+        c.result = None if self.result is None else self.result[:]
+        c.decisions = self.decisions
+        c.steps = self.steps
+        return c
+
+    def to_dict(self) -> dict[str, Any]:
+        return {name: getattr(self, name) for name in State.__slots__}
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict(), separators=(",", ":"))
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> "State":
+        s = cls()
+        for name in cls.__slots__:
+            setattr(s, name, data[name])
+        s.g = [_tuplify(v) for v in s.g]
+        s.frames = [[f[0], f[1], [_tuplify(v) for v in f[2]], f[3]] for f in s.frames]
+        if s.pending is not None:
+            s.pending = dict(s.pending)
+            s.pending["options"] = [_tuplify(o) for o in s.pending["options"]]
+        return s
+
+    @classmethod
+    def from_json(cls, text: str) -> "State":
+        return cls.from_dict(json.loads(text))

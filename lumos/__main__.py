@@ -1,0 +1,3 @@
+from lumos.cli import main
+
+raise SystemExit(main())

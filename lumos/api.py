@@ -1,0 +1,57 @@
+"""The public API: find bundled games, compile them (cached by content hash), start games.
+
+>>> from lumos.api import load_game, new_game
+>>> cg = load_game("snitch-snatcher")
+>>> state = new_game(cg, seed=1)
+>>> state.current_player() in (-1, 0, 1)
+True
+"""
+from __future__ import annotations
+
+import functools
+from importlib import resources
+from pathlib import Path
+
+from lumos.compiler.game import GameSources, check_game, compile_game
+from lumos.interpreter.engine import GameState
+
+
+def _package_dir(package: str) -> Path:
+    return Path(str(resources.files(package)))
+
+
+def bundled_games() -> list[str]:
+    """Ids of the games shipped with Lumos (folders of `rules/` with a game.lumos)."""
+    root = _package_dir("lumos.rules")
+    return sorted(p.name for p in root.iterdir() if (p / "game.lumos").is_file())
+
+
+def game_sources(game: str | Path, cards: str | Path | None = None) -> GameSources:
+    """Sources for a bundled game id, or for a folder holding game.lumos."""
+    if isinstance(game, str) and game in bundled_games():
+        rules = _package_dir("lumos.rules") / game
+        return GameSources(game, rules, _package_dir("lumos.cards") / game, _package_dir("lumos.cards") / "schema")
+    path = Path(game)
+    rules = path if path.is_dir() else path.parent
+    card_dir = Path(cards) if cards else (rules / "cards" if (rules / "cards").is_dir() else None)
+    schema_dir = card_dir / "schema" if card_dir and (card_dir / "schema").is_dir() else \
+        _package_dir("lumos.cards") / "schema"
+    return GameSources(rules.name, rules, card_dir, schema_dir)
+
+
+@functools.lru_cache(maxsize=8)
+def _load(src: GameSources, digest: str):
+    return compile_game(src)
+
+
+def load_game(game: str | Path):
+    """Compile a game (bundled id or folder); compiled games are reused while files are unchanged."""
+    src = game_sources(game)
+    return _load(src, src.content_hash())
+
+
+def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False) -> GameState:
+    return GameState.new(cg, seed=seed, options=options, log=log)
+
+
+__all__ = ["bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState"]
