@@ -28,13 +28,18 @@ class GameSources:
     def game_file(self) -> Path:
         return self.rules_dir / "game.lumos"
 
+    def rules_files(self) -> list[Path]:
+        """game.lumos first, then the other rules files of the folder in name order."""
+        others = sorted(p for p in self.rules_dir.glob("*.lumos") if p.name != "game.lumos")
+        return [self.game_file] + others
+
     def card_files(self) -> list[Path]:
         if self.cards_dir is None or not self.cards_dir.is_dir():
             return []
         return sorted(p for p in self.cards_dir.glob("*.yaml"))
 
     def all_files(self) -> list[Path]:
-        files = [self.game_file] + sorted(self.rules_dir.glob("*.yaml")) + self.card_files()
+        files = self.rules_files() + sorted(self.rules_dir.glob("*.yaml")) + self.card_files()
         if self.schema_dir is not None and self.schema_dir.is_dir():
             files += sorted(self.schema_dir.glob("*.json"))
         return [f for f in files if f.is_file()]
@@ -104,14 +109,19 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
     sink = DiagnosticSink()
     files: dict[str, str] = {}
     path = str(src.game_file)
-    text = _read(src.game_file, sink)
-    if text is None:
+    decls = []
+    for rules_file in src.rules_files():
+        text = _read(rules_file, sink)
+        if text is None:
+            continue
+        files[str(rules_file)] = text
+        try:
+            decls.extend(build(parse(text, str(rules_file)), Origin(str(rules_file))).decls)
+        except LumosError as exc:
+            sink.extend(exc.diagnostics)
+    if sink.errors:
         return None, sink.items, files
-    files[path] = text
-    try:
-        tree = build(parse(text, path), Origin(path))
-    except LumosError as exc:
-        return None, exc.diagnostics, files
+    tree = N.GameFile(Span(path, 1, 1), tuple(decls))
     meta = {d.key: (d.value, d.span) for d in tree.decls if isinstance(d, N.Meta)}
     board = None
     if "board" in meta:
