@@ -30,11 +30,43 @@ def grammar_text() -> str:
     return resources.files("lumos.grammar").joinpath("lumos.lark").read_text(encoding="utf-8")
 
 
-@functools.lru_cache(maxsize=None)
-def parser(start: str) -> Lark:
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=start,
+def _cache_file() -> str | bool:
+    """Where Lark keeps its grammar analysis between runs (a per-user cache folder)."""
+    import os
+    import tempfile
+    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
+    folder = os.path.join(root, "lumos")
+    try:
+        os.makedirs(folder, exist_ok=True)
+        probe = tempfile.NamedTemporaryFile(dir=folder, delete=True)
+        probe.close()
+    except OSError:
+        return False
+    import hashlib
+    digest = hashlib.sha256(grammar_text().encode()).hexdigest()[:16]
+    return os.path.join(folder, f"grammar-{digest}.lark-cache")
+
+
+@functools.lru_cache(maxsize=1)
+def _lark() -> Lark:
+    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_RULES),
                 postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False,
-                cache=False)
+                cache=_cache_file())
+
+
+class _StartParser:
+    """One shared LALR analysis; each start rule is an entry point into it."""
+
+    def __init__(self, start: str):
+        self.start = start
+
+    def parse(self, text: str):
+        return _lark().parse(text, start=self.start)
+
+
+@functools.lru_cache(maxsize=None)
+def parser(start: str) -> _StartParser:
+    return _StartParser(start)
 
 
 # Token names -> words a designer understands.
