@@ -21,6 +21,13 @@ from lumos.interpreter.program import ActionInfo, CardDef, CardInfo, PieceInfo, 
 _VALUE_TYPES = {bool: "flag", int: "number", str: "text"}
 
 
+def _table(values: tuple):
+    """A getter for an attribute that never changes: one tuple indexed by the entity."""
+    fn = lambda m, i: values[i]  # noqa: E731
+    fn.table = values
+    return fn
+
+
 class Lowerer(ExprLowering, StmtLowering):
     def __init__(self, game: N.GameFile, board, sink: DiagnosticSink, path: str):
         self.game, self.board, self.sink, self.path = game, board, sink, path
@@ -246,10 +253,10 @@ class Lowerer(ExprLowering, StmtLowering):
         p_kind = tuple(p.kind for p in pieces)
         p_start = tuple(p.start if p.start >= 0 else None for p in pieces)
         piece = {
-            "side": (lambda m, p: p_side[p], "side"),
-            "kind": (lambda m, p: p_kind[p], "kind"),
+            "side": (_table(p_side), "side"),
+            "kind": (_table(p_kind), "kind"),
             "space": (lambda m, p: m.space_of(p), "space"),
-            "start": (lambda m, p: p_start[p], "space"),
+            "start": (_table(p_start), "space"),
             "holder": (lambda m, p: None if (h := m.st.holder[p]) < 0 else h, "piece"),
             "name": (lambda m, p: m.cg.pieces[p].name, "text"),
         }
@@ -263,7 +270,7 @@ class Lowerer(ExprLowering, StmtLowering):
         for name, (kind, k, typ) in self.settable.get("side", {}).items():
             side[name] = ((lambda m, s, k=k: m.st.sv[k][s]), typ)
         for name, (values, typ) in self.side_consts.items():
-            side[name] = ((lambda m, s, values=values: values[s]), typ)
+            side[name] = (_table(values), typ)
         for zi, (name, _vis) in enumerate(self.zones):
             side[name] = ((lambda m, s, zi=zi: zi * ns + s), "zone")
         space: dict[str, Any] = {}
@@ -274,7 +281,7 @@ class Lowerer(ExprLowering, StmtLowering):
                     keys[key] = unify(keys.get(key, "none"), _VALUE_TYPES.get(type(value), "any"))
             for key, typ in keys.items():
                 column = tuple(a.get(key) for a in self.board.attrs)
-                space[key] = ((lambda m, s, column=column: column[s]), typ)
+                space[key] = (_table(column), typ)
             space["name"] = (lambda m, s: m.cg.board.spaces[s], "text")
         self.attributes.update({"piece": piece, "side": side, "space": space, "card": self.card_attributes()})
 

@@ -11,7 +11,15 @@ from lumos.interpreter.errors import did_you_mean
 
 
 def _const(value):
-    return lambda m, L: value
+    fn = lambda m, L: value  # noqa: E731
+    fn.const = (value,)
+    return fn
+
+
+def _local(slot):
+    fn = lambda m, L: L[slot]  # noqa: E731
+    fn.slot = slot
+    return fn
 
 
 _BAD = (_const(None), "any")
@@ -71,7 +79,7 @@ class ExprLowering:
     def e_Name(self, n):
         if n.name in self.local.names:
             slot, typ = self.local.names[n.name]
-            return (lambda m, L: L[slot]), typ
+            return _local(slot), typ
         sym = self.symbols.get(n.name)
         if sym is None:
             known = list(self.local.names) + list(self.symbols)
@@ -101,6 +109,14 @@ class ExprLowering:
         if getter is None:
             return _BAD
         get, rtype = getter
+        table = getattr(get, "table", None)
+        slot = getattr(of, "slot", None)
+        if table is not None and slot is not None:
+            return (lambda m, L: None if (v := L[slot]) is None else table[v]), rtype
+        if table is not None:
+            return (lambda m, L: None if (v := of(m, L)) is None else table[v]), rtype
+        if slot is not None:
+            return (lambda m, L: None if (v := L[slot]) is None else get(m, v)), rtype
         return (lambda m, L: None if (v := of(m, L)) is None else get(m, v)), rtype
 
     def attribute(self, typ: str, name: str, span):
@@ -161,15 +177,14 @@ class ExprLowering:
 
     def e_BoolOp(self, n):
         fns = [self.expect(i, "flag", f"each side of `{n.op}`")[0] for i in n.items]
-        if n.op == "and":
-            if len(fns) == 2:
-                f1, f2 = fns
-                return (lambda m, L: bool(f1(m, L)) and bool(f2(m, L))), "flag"
-            return (lambda m, L: all(f(m, L) for f in fns)), "flag"
-        if len(fns) == 2:
-            f1, f2 = fns
-            return (lambda m, L: bool(f1(m, L)) or bool(f2(m, L))), "flag"
-        return (lambda m, L: any(f(m, L) for f in fns)), "flag"
+        def pair(f1, f2):
+            if n.op == "and":
+                return lambda m, L: bool(f1(m, L)) and bool(f2(m, L))
+            return lambda m, L: bool(f1(m, L)) or bool(f2(m, L))
+        acc = fns[-1]
+        for f in reversed(fns[:-1]):
+            acc = pair(f, acc)
+        return acc, "flag"
 
     def e_Not(self, n):
         f, _ = self.expect(n.operand, "flag", "the value after `not`")
@@ -207,6 +222,12 @@ class ExprLowering:
         if not compatible(ta, tb):
             self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
                           "both sides of a comparison must be the same kind of value")
+        if hasattr(b, "const"):
+            v = b.const[0]
+            if op in ("==", "is"):
+                return (lambda m, L: a(m, L) == v), "flag"
+            if op in ("!=", "isnot"):
+                return (lambda m, L: a(m, L) != v), "flag"
         if op in ("==", "is"):
             return (lambda m, L: a(m, L) == b(m, L)), "flag"
         if op in ("!=", "isnot"):
