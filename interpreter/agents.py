@@ -1,0 +1,199 @@
+"""A GameState -> the index of a legal option: the built-in agents, and a driver that plays a game.
+
+An agent is anything with `choose(state) -> int` returning one of
+`state.legal_actions()`. Agents are asked only when a side decides; chance nodes
+are resolved by the driver with the state's own generator, so a seed fixes the game.
+
+Agents should decide from what their side may see: `state.observation(side)`,
+`state.legal_actions()` and `state.action_labels()`. The random agent needs none
+of it. The greedy agent is a known simplification: it clones the whole state to
+look one decision ahead, so its lookahead sees hidden cards (deck order, the
+rival's hand). It does not see future dice: each lookahead copy gets a fresh
+generator seeded from the agent's own.
+
+>>> from lumos.api import load_game                           # doctest: +SKIP
+>>> cg = load_game("snitch-snatcher")                         # doctest: +SKIP
+>>> play_game(cg, [RandomAgent(1), GreedyAgent(2)], seed=7)   # doctest: +SKIP
+GameResult(seed=7, winner=1, returns=[-1.0, 1.0], decisions=42, error=None)
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import IO, Any, Protocol, Sequence
+
+from lumos.interpreter.errors import Diagnostic, LumosRuntimeError
+from lumos.interpreter.log import LIMIT_CODE
+from lumos.interpreter.state import MASK64
+
+MAX_LOOKAHEAD_OPTIONS = 40   # the greedy agent samples this many options when there are more
+LOOKAHEAD_CHANCE_LIMIT = 64  # chance nodes resolved after a lookahead move before scoring
+WIN_WEIGHT = 1000.0
+
+
+class Agent(Protocol):
+    name: str
+
+    def choose(self, state) -> int: ...
+
+
+class RandomAgent:
+    """Uniform over the legal options, with its own generator."""
+
+    name = "random"
+
+    def __init__(self, seed: Any = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state) -> int:
+        return self.rng.choice(state.legal_actions())
+
+    def __repr__(self) -> str:
+        return "RandomAgent()"
+
+
+class GreedyAgent:
+    """One-ply lookahead with a generic score; ties are broken at random.
+
+    For each legal option (a sample of 40 when there are more) the agent applies it
+    to a copy of the state, lets chance play out with a generator of its own until
+    a side must decide again, and scores the result for the deciding side:
+    1000 x its return if the game ended, plus the sum of its numeric per-side
+    variables minus the rivals' average of the same.
+    """
+
+    name = "greedy"
+
+    def __init__(self, seed: Any = 0):
+        self.rng = random.Random(seed)
+
+    def choose(self, state) -> int:
+        legal = state.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        side = state.current_player()
+        options = legal if len(legal) <= MAX_LOOKAHEAD_OPTIONS else self.rng.sample(legal, MAX_LOOKAHEAD_OPTIONS)
+        best, best_score = [], None
+        for option in options:
+            score = self._score_after(state, option, side)
+            if best_score is None or score > best_score:
+                best, best_score = [option], score
+            elif score == best_score:
+                best.append(option)
+        return self.rng.choice(best)
+
+    def _score_after(self, state, option: int, side: int) -> float:
+        from lumos.interpreter.engine import GameState
+        st = state.st.clone()
+        st.rng = self.rng.getrandbits(64) & MASK64   # the lookahead does not know the real dice
+        look = GameState(state.cg, st, None)
+        try:
+            look.apply_action(option)
+            for _ in range(LOOKAHEAD_CHANCE_LIMIT):
+                if not look.is_chance_node():
+                    break
+                look.apply_action(look.sample_chance())
+        except LumosRuntimeError:
+            return float("-inf")       # an option whose rules fail is the worst option
+        return evaluate(look, side)
+
+    def __repr__(self) -> str:
+        return "GreedyAgent()"
+
+
+def evaluate(state, side: int) -> float:
+    """A generic score of `state` for `side`: returns, then numeric per-side variables."""
+    st = state.st
+    score = 0.0
+    if st.result is not None:
+        score += WIN_WEIGHT * st.result[side]
+    ns = state.cg.nsides
+    for values in st.sv:
+        mine = values[side]
+        if type(mine) not in (int, float):   # flags and texts say nothing about who is ahead
+            continue
+        if ns > 1:
+            others = [v for k, v in enumerate(values) if k != side and type(v) in (int, float)]
+            score += mine - (sum(others) / len(others) if others else 0)
+        else:
+            score += mine
+    return score
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str, seed: Any):
+    """An agent by name (`random`, `greedy`)."""
+    try:
+        return AGENTS[name](seed)
+    except KeyError:
+        raise ValueError(f"unknown agent `{name}`; agents: {', '.join(AGENTS)}") from None
+
+
+def agent_seed(game_seed: int, side: int) -> str:
+    """The seed of the agent playing `side` in the game with `game_seed` (stable across runs)."""
+    return f"{game_seed}:{side}"
+
+
+# ---------------------------------------------------------------- the driver
+@dataclass
+class GameResult:
+    seed: int
+    winner: int | None = None          # side index, None for a draw or an unfinished game
+    returns: list[float] = field(default_factory=list)
+    decisions: int = 0                 # decisions taken by sides (chance not counted)
+    error: Diagnostic | None = None    # the runtime error that stopped the game, if any
+
+    @property
+    def completed(self) -> bool:
+        return self.error is None and bool(self.returns)
+
+
+def play_game(cg, agents: Sequence, seed: int, options: dict | None = None, log: IO[str] | None = None,
+              max_decisions: int = 100_000, agent_names: list[str] | None = None) -> GameResult:
+    """Play one game: `agents[k]` decides for side k; chance uses the state's own generator.
+
+    `log` is an open text file: the game's JSON Lines log is written to it
+    (see `lumos.interpreter.log`). A runtime error of the rules does not escape:
+    it is returned in `GameResult.error`, and written as the log's last line.
+    """
+    from lumos.interpreter.engine import GameState
+    from lumos.interpreter.log import GameLog
+    if len(agents) != cg.nsides:
+        raise ValueError(f"{cg.id} needs {cg.nsides} agents (one per side), got {len(agents)}")
+    result = GameResult(seed)
+    writer = None
+    if log is not None:
+        names = agent_names or [getattr(a, "name", type(a).__name__) for a in agents]
+        writer = GameLog(log, cg, seed, options, names)
+    state = None
+    try:
+        state = GameState.new(cg, seed=seed, options=options, log=writer is not None)
+        if writer:
+            writer.start(state)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                choice = state.sample_chance()
+            else:
+                if state.st.decisions >= max_decisions:
+                    result.error = Diagnostic(
+                        LIMIT_CODE, f"the game did not end within {max_decisions} decisions", hint=
+                        "raise the limit, or check that the flow can end the game")
+                    break
+                choice = agents[state.current_player()].choose(state)
+            if writer:
+                writer.decision(state, choice)
+            state.apply_action(choice)
+            if writer:
+                writer.flush_events(state)
+    except LumosRuntimeError as exc:
+        result.error = exc.first
+    if state is not None:
+        result.decisions = state.st.decisions
+        if state.is_terminal() and result.error is None:
+            result.returns = state.returns()
+            result.winner = state.winner()
+    if writer:
+        writer.finish(state, result.error)
+    return result
