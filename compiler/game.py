@@ -164,6 +164,7 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
             setup, _ = low.new_proc("setup", "setup", (), d.body, d.span, d.sources)
         elif isinstance(d, N.Flow):
             flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
+    triggers = low.lower_triggers()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
@@ -180,7 +181,8 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
         piece_vars_init=tuple(v for _, v in low.piece_vars), piece_var_names=tuple(n for n, _ in low.piece_vars),
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
-        rules=tuple(low.rules), current_slot=low.current_slot, source_hash="", files=files)
+        rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
+        triggers=triggers)
     return cg, sink.items, files
 
 

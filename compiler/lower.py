@@ -50,6 +50,7 @@ class Lowerer(ExprLowering, StmtLowering):
         self.options: dict[str, tuple] = {}
         self.option_slots: dict[str, int] = {}
         self.meta: dict[str, str] = {}
+        self.trigger_decls: list = []
         self.local = LocalScope()
         self.code: list = []
         self.spans: list = []
@@ -84,7 +85,13 @@ class Lowerer(ExprLowering, StmtLowering):
         self.globals.append(("current", 0))
         self.current_slot = 0
         self.symbols["current"] = Symbol("current", "var", "side", 0, None, used=True)
+        for d in decls:  # kinds first, so pieces may be declared before them
+            if isinstance(d, N.Kinds):
+                self.d_Kinds(d)
         for d in decls:
+            if isinstance(d, N.Kinds):
+                self.rules.append(RuleRecord("kinds", ", ".join(d.names), d.sources, d.span))
+                continue
             getter = getattr(self, "d_" + type(d).__name__, None)
             if getter is not None:
                 getter(d)
@@ -241,9 +248,39 @@ class Lowerer(ExprLowering, StmtLowering):
     def d_Action(self, d):
         self.declare(d.name, "action", "action", d, d.span)
 
+    # Events the generic verbs announce, with the kinds of what they carry.
+    EVENTS = {"drawn": ("card", "zone"), "put": ("card", "zone"), "placed": ("piece", "space"),
+              "given": ("piece", "piece")}
+
     def d_Trigger(self, d):
-        self.sink.add("W302", "`when` triggers are not run yet by this version; the rule is ignored",
-                      d.span, "call the rule from a procedure instead", severity="warning")
+        self.trigger_decls.append(d)
+
+    def lower_triggers(self) -> dict:
+        """`when EVENT(a, b) if COND:` -> per event, a tuple of (condition, procedure)."""
+        out: dict[str, list] = {}
+        for d in self.trigger_decls:
+            sig = self.EVENTS.get(d.event)
+            if sig is None:
+                self.sink.add("E209", f"unknown event `{d.event}`", d.span,
+                              did_you_mean(d.event, self.EVENTS) or f"events: {', '.join(self.EVENTS)}")
+                continue
+            if len(d.params) != len(sig):
+                self.sink.add("E204", f"`{d.event}` gives {len(sig)} value(s), not {len(d.params)}", d.span,
+                              f"when {d.event}({', '.join(sig)})")
+                continue
+            index = len(self.procs)
+            self.procs.append(None)
+            saved = self.enter(tuple(zip(d.params, sig)))
+            try:
+                cond = self.expect(d.cond, "flag", "the trigger's condition")[0] if d.cond is not None else None
+                self.block(d.body)
+                proc = Proc(f"when {d.event}", "trigger", d.params, len(self.local.slot_names),
+                            tuple(self.code), tuple(self.spans), d.span, d.sources, tuple(self.local.slot_names))
+            finally:
+                self.leave(saved)
+            self.procs[index] = proc
+            out.setdefault(d.event, []).append((cond, index))
+        return {k: tuple(v) for k, v in out.items()}
 
     # ------------------------------------------------------------ attribute tables
     def build_attributes(self) -> None:

@@ -108,6 +108,20 @@ class Machine:
         instr = self.cg.procs[fr[0]].code[fr[1]]
         return [instr.describe(self, fr, o) for o in pend["options"]]
 
+    # ------------------------------------------------------------ triggers
+    def fire(self, event: str, values: list) -> None:
+        """Run the `when` rules listening to `event`: each whose condition holds is pushed
+        as a frame, so it runs before the statement after the verb (first declared runs first)."""
+        hooks = self.cg.triggers.get(event)
+        if not hooks:
+            return
+        for cond, proc in reversed(hooks):
+            p = self.cg.procs[proc]
+            local = [None] * p.nlocals
+            local[:len(values)] = values
+            if cond is None or cond(self, local):
+                self.st.frames.append([proc, 0, local, -1])
+
     # ------------------------------------------------------------ events
     def emit(self, fr, text: str) -> None:
         if self.events is not None:
@@ -147,6 +161,8 @@ class Machine:
         st.loc[piece] = space
         if space >= 0:
             st.occ[space] = piece
+            if self.cg.triggers:
+                self.fire("placed", [piece, space])
 
     def give(self, piece: int, holder: int) -> None:
         """Make `holder` carry `piece` (a carried piece stands on no space of its own)."""
@@ -156,6 +172,8 @@ class Machine:
             st.occ[old] = -1
         st.loc[piece] = -1
         st.holder[piece] = holder
+        if self.cg.triggers:
+            self.fire("given", [piece, holder])
 
     def space_of(self, piece: int):
         st = self.st
@@ -181,6 +199,8 @@ class Machine:
             st.zones[old].remove(card)
         st.zones[zone].append(card)
         st.card_zone[card] = zone
+        if self.cg.triggers:
+            self.fire("put", [card, zone])
 
     def draw(self, source: int, dest: int):
         z = self.st.zones[source]
@@ -188,6 +208,8 @@ class Machine:
             return None
         card = z[-1]
         self.move_card(card, dest)
+        if self.cg.triggers:
+            self.fire("drawn", [card, dest])
         return card
 
     def shuffle(self, zone: int) -> None:

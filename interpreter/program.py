@@ -109,6 +109,7 @@ class CompiledGame:
     current_slot: int
     source_hash: str = ""
     files: Mapping[str, str] = field(default_factory=dict)  # path -> text, for error rendering
+    triggers: Mapping[str, tuple] = field(default_factory=dict)  # event -> ((condition, proc), ...)
 
     @property
     def nsides(self) -> int:
