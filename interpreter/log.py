@@ -254,18 +254,20 @@ def log_header(path: str | Path) -> dict:
 
 def replay(cg: CompiledGame, path: str | Path) -> ReplayResult:
     """Play the logged game again and compare every line; stop at the first divergence."""
+    result = ReplayResult(True)
     try:
-        return _replay(cg, read_log(path))
+        return _replay(cg, read_log(path), result)
     except _Bad as bad:
-        return ReplayResult(False, divergence=bad.div)
+        result.ok, result.divergence = False, bad.div
+        return result
 
 
-def _replay(cg: CompiledGame, records: list[tuple[int, dict]]) -> ReplayResult:
+def _replay(cg: CompiledGame, records: list[tuple[int, dict]], result: ReplayResult) -> ReplayResult:
     from lumos.interpreter.engine import GameState
     if not records or "lumos" not in records[0][1]:
         raise _Bad(records[0][0] if records else 1, "a header line", "no header")
     line0, head = records[0]
-    result = ReplayResult(True, header=head)
+    result.header = head
     if head.get("game") != cg.id:
         raise _Bad(line0, {"game": head.get("game")}, {"game": cg.id})
     if head.get("source_hash") != source_hash(cg):

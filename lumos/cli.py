@@ -1,0 +1,551 @@
+"""Command-line arguments -> the `lumos` tool: list, check, simulate, play, replay, show boards.
+
+Conventions of Python tools: subcommands with `--help`, problems printed as
+`file:line:col: CODE message` with the source line and a caret (so editors jump
+to them), exit status 0 when all is well, 1 when the rules or a log are wrong,
+2 for a usage error or an internal failure. Progress goes to stderr, results to
+stdout, `--json` where a machine reads the output. No traceback reaches a user
+unless `LUMOS_DEBUG=1`.
+
+Heavy modules (the compiler, the interpreter, rich) are imported inside the
+commands, so `lumos --help` starts fast.
+
+>>> main(["games"])            # doctest: +SKIP
+snitch-snatcher  Golden Snitch: Snitch Snatcher  (snitch-snatcher.txt)
+0
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+AGENT_NAMES = ("random", "greedy")
+SHOW_ERRORS = 3   # runtime errors printed in full by `simulate`
+
+
+class UsageError(Exception):
+    """A command line that names something that does not exist; exits with 2."""
+
+
+# ---------------------------------------------------------------- rendering diagnostics
+def _display_path(path: str) -> str:
+    """A path relative to the working folder when the file is inside it (shorter, still jumpable)."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") or os.path.isabs(rel) else rel
+
+
+def _source_lines(path: str, files: dict | None) -> list[str] | None:
+    if files and path in files:
+        return files[path].splitlines()
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def render_diagnostic(d, files: dict | None = None) -> str:
+    from dataclasses import replace
+    lines = _source_lines(d.span.file, files)
+    shown = replace(d, span=replace(d.span, file=_display_path(d.span.file)))
+    return shown.render(lines)
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def _err(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+# ---------------------------------------------------------------- finding and loading games
+def _sources(game: str):
+    from lumos.api import bundled_games, game_sources
+    if game in bundled_games():
+        return game_sources(game)
+    path = Path(game)
+    if path.is_file() and path.suffix == ".lumos":
+        path = path.parent
+    if path.is_dir() and (path / "game.lumos").is_file():
+        return game_sources(path)
+    if path.exists():
+        raise UsageError(f"`{game}` is not a game: a game is a folder holding game.lumos")
+    raise UsageError(f"unknown game `{game}`; bundled games: {', '.join(bundled_games()) or 'none'}")
+
+
+def _compile(game: str):
+    """(CompiledGame, sources) or a LumosCheckError with every diagnostic."""
+    from lumos.compiler.game import check_game
+    from lumos.interpreter.errors import LumosCheckError
+    src = _sources(game)
+    cg, diags, files = check_game(src)
+    if cg is None:
+        err = LumosCheckError(diags)
+        err.files = files
+        raise err
+    return cg, src
+
+
+def _parse_options(cg, pairs: list[str]) -> dict:
+    """`name=value` pairs -> option values of the game's declared choices."""
+    options = {}
+    for pair in pairs or []:
+        name, sep, text = pair.partition("=")
+        name = name.strip()
+        if not sep:
+            raise UsageError(f"--option needs name=value, not `{pair}`")
+        if name not in cg.options:
+            raise UsageError(f"{cg.id} has no option `{name}`; options: {', '.join(cg.options) or 'none'}")
+        choices = cg.options[name][1]
+        match = [c for c in choices if _option_text(c) == text.strip()]
+        if not match:
+            raise UsageError(f"option `{name}` is one of {', '.join(_option_text(c) for c in choices)}, "
+                             f"not `{text}`")
+        options[name] = match[0]
+    return options
+
+
+def _option_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def _agent_list(cg, text: str | None, default: str = "random") -> list[str]:
+    names = [a.strip() for a in (text or "").split(",") if a.strip()] or [default]
+    for n in names:
+        if n not in AGENT_NAMES:
+            raise UsageError(f"unknown agent `{n}`; agents: {', '.join(AGENT_NAMES)}")
+    if len(names) == 1:
+        names = names * cg.nsides
+    if len(names) != cg.nsides:
+        raise UsageError(f"{cg.id} has {cg.nsides} sides ({', '.join(cg.sides)}): give {cg.nsides} agents, "
+                         f"not {len(names)}")
+    return names
+
+
+# ---------------------------------------------------------------- lumos games
+def cmd_games(args) -> int:
+    from lumos.api import bundled_games, load_game
+    rows = []
+    for gid in bundled_games():
+        try:
+            cg = load_game(gid)
+            rows.append((gid, cg.title, cg.rulebook))
+        except Exception:  # a broken bundled game is still listed; `lumos check` says why
+            rows.append((gid, "(does not compile: run `lumos check`)", ""))
+    if args.json:
+        print(json.dumps([{"id": g, "title": t, "rulebook": r} for g, t, r in rows], indent=2))
+        return EXIT_OK
+    width = max((len(g) for g, _, _ in rows), default=0)
+    for gid, title, rulebook in rows:
+        print(f"{gid:<{width}}  {title}" + (f"  (rulebook: {rulebook})" if rulebook else ""))
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- lumos check
+def cmd_check(args) -> int:
+    from lumos.api import bundled_games
+    from lumos.compiler.game import check_game
+    targets = args.games or bundled_games()
+    all_diags, files, summaries = [], {}, []
+    for game in targets:
+        src = _sources(game)
+        cg, diags, texts = check_game(src)
+        files.update(texts)
+        all_diags.extend(diags)
+        summaries.append((src.id, cg, diags))
+    all_diags.sort(key=lambda d: d.sort_key())
+    if args.format == "json":
+        print(json.dumps([d.to_json() for d in all_diags], indent=2))
+        return EXIT_FAIL if any(d.is_error for d in all_diags) else EXIT_OK
+    for d in all_diags:
+        print(render_diagnostic(d, files))
+    errors = sum(d.is_error for d in all_diags)
+    warnings = len(all_diags) - errors
+    for gid, cg, diags in summaries:
+        if cg is not None and not any(d.is_error for d in diags):
+            extra = f", {_count(len(diags), 'warning')}" if diags else ""
+            print(f"ok: {gid} ({_count(len(cg.rules), 'rule')}, {_count(len(cg.cards), 'card')}){extra}")
+    if errors:
+        bad = sum(1 for _, _, diags in summaries if any(d.is_error for d in diags))
+        print(f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(bad, 'game')}")
+        return EXIT_FAIL
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- lumos simulate
+def _run_batch(game: str, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
+               max_decisions: int) -> list[dict]:
+    """Play the games with these seeds (in a worker process when --jobs > 1); plain records out."""
+    from lumos.api import load_game
+    return _play_seeds(load_game(game), seeds, agents, options, log_dir, max_decisions)
+
+
+def _play_seeds(cg, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
+                max_decisions: int) -> list[dict]:
+    from lumos.interpreter.agents import agent_seed, make_agent, play_game
+    out = []
+    for seed in seeds:
+        players = [make_agent(name, agent_seed(seed, k)) for k, name in enumerate(agents)]
+        if log_dir:
+            path = Path(log_dir) / f"{cg.id}-{seed}.jsonl"
+            with open(path, "w", encoding="utf-8") as fh:
+                r = play_game(cg, players, seed, options=options, log=fh, max_decisions=max_decisions,
+                              agent_names=agents)
+        else:
+            r = play_game(cg, players, seed, options=options, max_decisions=max_decisions)
+        out.append({"seed": seed, "winner": r.winner, "returns": r.returns, "decisions": r.decisions,
+                     "error": r.error})
+    return out
+
+
+def _bundled() -> list[str]:
+    from lumos.api import bundled_games
+    return bundled_games()
+
+
+def _chunks(seeds: list[int], jobs: int) -> list[list[int]]:
+    size = max(1, min(50, len(seeds) // (jobs * 4) or 1))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def cmd_simulate(args) -> int:
+    import time
+    if args.n < 0:
+        raise UsageError("-n must be 0 or more")
+    cg, src = _compile(args.game)
+    agents = _agent_list(cg, args.agents)
+    options = _parse_options(cg, args.option)
+    if args.log_dir:
+        Path(args.log_dir).mkdir(parents=True, exist_ok=True)
+    seeds = [args.seed + i for i in range(args.n)]
+    game_arg = args.game if args.game in _bundled() else str(src.rules_dir)
+    records: list[dict] = []
+    start = time.perf_counter()
+    with _progress(args.n, f"{cg.id}", quiet=args.quiet) as advance:
+        if args.jobs > 1 and args.n > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                futures = [pool.submit(_run_batch, game_arg, chunk, agents, options, args.log_dir,
+                                       args.max_decisions) for chunk in _chunks(seeds, args.jobs)]
+                for fut in futures:
+                    batch = fut.result()
+                    records.extend(batch)
+                    advance(len(batch))
+        else:
+            for seed in seeds:
+                records.extend(_play_seeds(cg, [seed], agents, options, args.log_dir, args.max_decisions))
+                advance(1)
+    elapsed = time.perf_counter() - start
+    records.sort(key=lambda r: r["seed"])
+    summary = _summarise(cg, records, elapsed, args.seed, agents, options)
+    failed = [r for r in records if r["error"] is not None]
+    for r in failed[:SHOW_ERRORS]:
+        _err(f"game with seed {r['seed']} stopped:")
+        _err(render_diagnostic(r["error"], cg.files))
+    if len(failed) > SHOW_ERRORS:
+        _err(f"... and {_count(len(failed) - SHOW_ERRORS, 'more failed game')}")
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_summary(summary, cg)
+    return EXIT_OK
+
+
+def _summarise(cg, records, elapsed, seed, agents, options) -> dict:
+    done = [r for r in records if r["error"] is None]
+    wins = {name: 0 for name in cg.sides}
+    wins["draw"] = 0
+    for r in done:
+        wins["draw" if r["winner"] is None else cg.sides[r["winner"]]] += 1
+    decisions = [r["decisions"] for r in done]
+    errors: dict[str, int] = {}
+    for r in records:
+        if r["error"] is not None:
+            errors[r["error"].code] = errors.get(r["error"].code, 0) + 1
+    n = len(records)
+    return {
+        "game": cg.id, "games": n, "completed": len(done), "errors": n - len(done), "error_codes": errors,
+        "wins": wins, "win_rates": {k: (v / len(done) if done else 0.0) for k, v in wins.items()},
+        "mean_decisions": (sum(decisions) / len(decisions)) if decisions else 0.0,
+        "min_decisions": min(decisions, default=0), "max_decisions": max(decisions, default=0),
+        "seconds": round(elapsed, 3), "games_per_second": round(n / elapsed, 1) if elapsed > 0 else 0.0,
+        "seed": seed, "agents": dict(zip(cg.sides, agents)), "options": options,
+    }
+
+
+def _print_summary(s: dict, cg) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    table = Table(title=f"{cg.id}: {_count(s['games'], 'game')}, first seed {s['seed']}", min_width=48)
+    table.add_column("", style="bold")
+    table.add_column("value", justify="right")
+    table.add_row("games", str(s["games"]))
+    table.add_row("completed", str(s["completed"]))
+    table.add_row("errors", str(s["errors"]))
+    for side in cg.sides:
+        table.add_row(f"wins {side} ({s['agents'][side]})", f"{s['wins'][side]}  ({s['win_rates'][side]:.1%})")
+    table.add_row("draws", f"{s['wins']['draw']}  ({s['win_rates']['draw']:.1%})")
+    table.add_row("decisions mean / min / max",
+                  f"{s['mean_decisions']:.1f} / {s['min_decisions']} / {s['max_decisions']}")
+    table.add_row("games/s", f"{s['games_per_second']}")
+    Console(soft_wrap=False).print(table)
+
+
+class _progress:
+    """A rich progress bar on stderr (hidden when stderr is not a terminal or with --quiet)."""
+
+    def __init__(self, total: int, what: str, quiet: bool = False):
+        self.total, self.what, self.quiet = total, what, quiet
+        self.bar = None
+
+    def __enter__(self):
+        if self.quiet:
+            return lambda k: None
+        from rich.console import Console
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+        console = Console(stderr=True)
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeRemainingColumn(), console=console, transient=True,
+                            disable=not console.is_terminal)
+        self.bar.__enter__()
+        task = self.bar.add_task(f"simulating {self.what}", total=self.total)
+        return lambda k: self.bar.advance(task, k)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
+
+
+# ---------------------------------------------------------------- lumos play
+def cmd_play(args) -> int:
+    from lumos.interpreter.agents import agent_seed, make_agent
+    from lumos.interpreter.engine import GameState
+    from lumos.interpreter.errors import LumosRuntimeError
+    cg, _ = _compile(args.game)
+    side = _side_index(cg, args.as_side)
+    options = _parse_options(cg, args.option)
+    rivals = {k: make_agent(args.agent, agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
+    state = GameState.new(cg, seed=args.seed, options=options, log=True)
+    print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
+          f"{args.agent} agent plays {', '.join(cg.sides[k] for k in rivals)}. Type q to quit.")
+    shown = _show_events(state, 0)
+    try:
+        while not state.is_terminal():
+            if state.is_chance_node():
+                k = state.sample_chance()
+                print(f"  chance: {state.action_labels()[k]}")
+                state.apply_action(k)
+            elif state.current_player() == side:
+                print()
+                print(state)
+                _show_view(state, side)
+                choice = _ask(state)
+                if choice is None:
+                    print("quit.")
+                    return EXIT_OK
+                state.apply_action(choice)
+            else:
+                who = state.current_player()
+                k = rivals[who].choose(state)
+                print(f"  {cg.sides[who]} chooses: {state.action_labels()[k]}")
+                state.apply_action(k)
+            shown = _show_events(state, shown)
+    except LumosRuntimeError as exc:
+        _show_events(state, shown)
+        _err("the rules stopped the game:")
+        _err(render_diagnostic(exc.first, cg.files))
+        return EXIT_FAIL
+    print()
+    print(state)
+    w = state.winner()
+    print("game over: " + ("a draw" if w is None else f"{cg.sides[w]} wins") +
+          f" (returns {', '.join(f'{cg.sides[i]} {r:g}' for i, r in enumerate(state.returns()))})")
+    return EXIT_OK
+
+
+def _side_index(cg, name: str | None) -> int:
+    if name is None:
+        return 0
+    if name in cg.sides:
+        return cg.sides.index(name)
+    raise UsageError(f"{cg.id} has no side `{name}`; sides: {', '.join(cg.sides)}")
+
+
+def _show_events(state, shown: int) -> int:
+    events = state.events or []
+    for ev in events[shown:]:
+        print(f"  . {ev['event']}")
+    return len(events)
+
+
+def _show_view(state, side: int) -> None:
+    """The deciding side's view in brief: numeric variables per side, then the zones it can see."""
+    obs = state.observation(side)
+    for name, values in obs["sides"].items():
+        shown = ", ".join(f"{k} {v}" for k, v in values.items() if isinstance(v, (int, float, bool, str)))
+        print(f"  {name}: {shown}")
+    me = state.cg.sides[side]
+    for zone, cards in obs["zones"].items():
+        if isinstance(cards, list) and cards and zone.startswith(me + " "):
+            print(f"  your {zone[len(me) + 1:]}: {', '.join(cards)}")
+
+
+def _ask(state) -> int | None:
+    labels = state.action_labels()
+    cg = state.cg
+    print(f"{cg.sides[state.current_player()]} to choose:")
+    for i, label in enumerate(labels, 1):
+        print(f"  {i:>2}. {label}")
+    while True:
+        try:
+            text = input(f"choice [1-{len(labels)}, q]: ")
+        except EOFError:
+            print()
+            return None
+        if not sys.stdin.isatty():
+            print(text.rstrip("\n"))   # echo piped input so a transcript reads like a session
+        text = text.strip().lower()
+        if text in ("q", "quit", "exit"):
+            return None
+        if text.isdigit() and 1 <= int(text) <= len(labels):
+            return int(text) - 1
+        print(f"  please type a number from 1 to {len(labels)}, or q")
+
+
+# ---------------------------------------------------------------- lumos replay
+def cmd_replay(args) -> int:
+    from lumos.interpreter.log import log_header, replay
+    path = Path(args.log)
+    if not path.is_file():
+        raise UsageError(f"no log file `{args.log}`")
+    game = args.game or log_header(path).get("game")
+    if not game:
+        _err(f"{args.log}:1: the first line is not a Lumos log header")
+        return EXIT_FAIL
+    cg, _ = _compile(game)
+    result = replay(cg, path)
+    for w in result.warnings:
+        _err(f"warning: {w}")
+    if result.ok:
+        print(f"{args.log}: reproduced ({result.decisions} decisions, {result.lines} lines)")
+        return EXIT_OK
+    d = result.divergence
+    print(f"{args.log}:{d.line}: the replay diverges")
+    print(f"  log:    {_short(d.expected)}")
+    print(f"  replay: {_short(d.got)}")
+    return EXIT_FAIL
+
+
+def _short(value) -> str:
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+# ---------------------------------------------------------------- lumos board
+def cmd_board(args) -> int:
+    from lumos.compiler import boards
+    cg, _ = _compile(args.game)
+    export = {"svg": boards.export_svg, "graphml": boards.export_graphml, "json": boards.export_json}[args.format]
+    text = export(cg.board)
+    if args.output in (None, "-"):
+        sys.stdout.write(text if text.endswith("\n") else text + "\n")
+    else:
+        Path(args.output).write_text(text, encoding="utf-8")
+        print(f"wrote {args.output} ({len(cg.board.spaces)} spaces, {args.format})")
+    return EXIT_OK
+
+
+# ---------------------------------------------------------------- the parser
+def build_parser() -> argparse.ArgumentParser:
+    from lumos import __version__
+    p = argparse.ArgumentParser(prog="lumos", description="Check, play and simulate board games written in Lumos.")
+    p.add_argument("--version", action="version", version=f"lumos {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+
+    s = sub.add_parser("games", help="list the bundled games")
+    s.add_argument("--json", action="store_true", help="print JSON")
+    s.set_defaults(func=cmd_games)
+
+    s = sub.add_parser("check", help="check rules, board and cards; print every problem")
+    s.add_argument("games", nargs="*", metavar="GAME|PATH", help="bundled game ids or game folders (default: all bundled)")
+    s.add_argument("--format", choices=("text", "json"), default="text")
+    s.set_defaults(func=cmd_check)
+
+    s = sub.add_parser("simulate", help="play many games between agents and summarise the results")
+    s.add_argument("game", metavar="GAME|PATH")
+    s.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
+    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}); default random")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a game option")
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument("--log-dir", help="write one replayable log per game into this folder")
+    s.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    s.add_argument("--max-decisions", type=int, default=100_000, help="stop a game after this many decisions")
+    s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    s.set_defaults(func=cmd_simulate)
+
+    s = sub.add_parser("play", help="play in the terminal against an agent")
+    s.add_argument("game", metavar="GAME|PATH")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--as", dest="as_side", metavar="SIDE", help="the side you play (default: the first)")
+    s.add_argument("--agent", choices=AGENT_NAMES, default="random", help="the agent you play against")
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a game option")
+    s.set_defaults(func=cmd_play)
+
+    s = sub.add_parser("replay", help="replay a game log and check it reproduces")
+    s.add_argument("log", metavar="LOG")
+    s.add_argument("--game", metavar="GAME|PATH", help="the game to replay with (default: the log's game)")
+    s.set_defaults(func=cmd_replay)
+
+    s = sub.add_parser("board", help="export a game's board")
+    s.add_argument("game", metavar="GAME|PATH")
+    s.add_argument("--format", choices=("svg", "graphml", "json"), default="svg")
+    s.add_argument("-o", "--output", metavar="FILE", help="output file (default: stdout)")
+    s.set_defaults(func=cmd_board)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:   # --help, --version, or a usage error already printed by argparse
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    debug = os.environ.get("LUMOS_DEBUG") == "1"
+    from lumos.interpreter.errors import LumosError
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        _err(f"lumos {args.command}: error: {exc}")
+        return EXIT_USAGE
+    except LumosError as exc:
+        files = getattr(exc, "files", None)
+        for d in exc.diagnostics:
+            _err(render_diagnostic(d, files))
+        errors = sum(d.is_error for d in exc.diagnostics)
+        _err(f"{_count(errors, 'error')}, {_count(len(exc.diagnostics) - errors, 'warning')}")
+        return EXIT_FAIL
+    except KeyboardInterrupt:
+        _err("interrupted")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - the one place internal failures become a message
+        if debug:
+            raise
+        _err(f"lumos: internal error: {type(exc).__name__}: {exc} (set LUMOS_DEBUG=1 for the traceback)")
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())
