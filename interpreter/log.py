@@ -227,7 +227,7 @@ class _Bad(Exception):
 def read_log(path: str | Path) -> list[tuple[int, dict]]:
     """(line number, record) for each non-blank line; a line that is not a JSON object is a divergence."""
     records = []
-    with open(path, encoding="utf-8") as fh:
+    with open(path, encoding="utf-8", errors="replace") as fh:
         for i, text in enumerate(fh, 1):
             if not text.strip():
                 continue
@@ -243,11 +243,10 @@ def read_log(path: str | Path) -> list[tuple[int, dict]]:
 
 def log_header(path: str | Path) -> dict:
     """The header of a log (to find which game to load before replaying)."""
-    with open(path, encoding="utf-8") as fh:
-        first = fh.readline()
     try:
-        head = json.loads(first)
-    except ValueError:
+        with open(path, encoding="utf-8") as fh:
+            head = json.loads(fh.readline())
+    except ValueError:   # not UTF-8, or not JSON
         return {}
     return head if isinstance(head, dict) else {}
 
