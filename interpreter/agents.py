@@ -11,8 +11,8 @@ look one decision ahead, so its lookahead sees hidden cards (deck order, the
 rival's hand). It does not see future dice: each lookahead copy gets a fresh
 generator seeded from the agent's own.
 
->>> from lumos.api import load_game                           # doctest: +SKIP
->>> cg = load_game("snitch-snatcher")                         # doctest: +SKIP
+>>> from lumos.api import bundled_games, load_game            # doctest: +SKIP
+>>> cg = load_game(bundled_games()[0])                        # doctest: +SKIP
 >>> play_game(cg, [RandomAgent(1), GreedyAgent(2)], seed=7)   # doctest: +SKIP
 GameResult(seed=7, winner=1, returns=[-1.0, 1.0], decisions=42, error=None)
 """

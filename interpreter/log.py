@@ -18,8 +18,8 @@ every line it would write with the line in the log, so the first divergence
 Rule positions are written relative to the folder that holds all of the game's
 files, so a log made in one checkout replays in another.
 
->>> from lumos.api import load_game                  # doctest: +SKIP
->>> cg = load_game("snitch-snatcher")                # doctest: +SKIP
+>>> from lumos.api import bundled_games, load_game   # doctest: +SKIP
+>>> cg = load_game(bundled_games()[0])               # doctest: +SKIP
 >>> write_game_log(cg, "game.jsonl", seed=3)         # doctest: +SKIP
 >>> replay(cg, "game.jsonl").ok                      # doctest: +SKIP
 True

@@ -10,8 +10,8 @@ unless `LUMOS_DEBUG=1`.
 Heavy modules (the compiler, the interpreter, rich) are imported inside the
 commands, so `lumos --help` starts fast.
 
->>> main(["games"])            # doctest: +SKIP
-snitch-snatcher  Golden Snitch: Snitch Snatcher  (snitch-snatcher.txt)
+>>> main(["check", "--format", "json"])      # doctest: +SKIP
+[]
 0
 """
 from __future__ import annotations

@@ -147,6 +147,16 @@ def test_simulate_writes_logs(sim_logs):
     assert head["game"] == GAME and head["agents"] == ["random", "random"]
 
 
+def test_stopped_games_are_counted_and_shown_without_traceback(capsys):
+    assert main(["simulate", GAME, "-n", "3", "--seed", "5", "--max-decisions", "1", "--json", "-q"]) == 0
+    captured = capsys.readouterr()
+    summary = json.loads(captured.out)
+    assert summary["errors"] == summary["error_codes"].get("R010", 0) == 3 - summary["completed"]
+    if summary["errors"]:
+        assert "R010 the game did not end within 1 decisions" in captured.err
+        assert "Traceback" not in captured.err
+
+
 # ---------------------------------------------------------------- replay
 def test_replay_reproduces_and_detects_tampering(sim_logs, tmp_path, capsys):
     log = sim_logs / f"{GAME}-21.jsonl"
