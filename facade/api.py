@@ -54,4 +54,8 @@ def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False) 
     return GameState.new(cg, seed=seed, options=options, log=log)
 
 
-__all__ = ["bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState"]
+from lumos.interpreter.agents import GreedyAgent, RandomAgent, play_game  # noqa: E402
+from lumos.interpreter.log import replay, write_game_log  # noqa: E402
+
+__all__ = ["bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState",
+           "RandomAgent", "GreedyAgent", "play_game", "replay", "write_game_log"]
