@@ -6,10 +6,10 @@ diagnostics; drivers collect, sort and render them (`render`). A stage that must
 stop at once raises a `LumosError` carrying one or more diagnostics, so no Python
 traceback ever reaches a designer.
 
->>> d = Diagnostic("E301", "unknown name `chasr`", Span("game.lumos", 3, 5, 3, 10),
+>>> d = Diagnostic("E201", "unknown name `chasr`", Span("game.lumos", 3, 5, 3, 10),
 ...                hint="did you mean `chaser`?")
 >>> print(d.render(["a", "b", "  move chasr to x"]))
-game.lumos:3:5: E301 unknown name `chasr`
+game.lumos:3:5: E201 unknown name `chasr`
   move chasr to x
     ^^^^^
   hint: did you mean `chaser`?
