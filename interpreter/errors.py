@@ -6,12 +6,12 @@ diagnostics; drivers collect, sort and render them (`render`). A stage that must
 stop at once raises a `LumosError` carrying one or more diagnostics, so no Python
 traceback ever reaches a designer.
 
->>> d = Diagnostic("E201", "unknown name `chasr`", Span("game.lumos", 3, 5, 3, 10),
+>>> d = Diagnostic("E201", "unknown name `chasr`", Span("game.lumos", 3, 6, 3, 11),
 ...                hint="did you mean `chaser`?")
->>> print(d.render(["a", "b", "  move chasr to x"]))
-game.lumos:3:5: E201 unknown name `chasr`
+>>> print(d.render(["a", "b", "move chasr to x"]))
+game.lumos:3:6: E201 unknown name `chasr`
   move chasr to x
-    ^^^^^
+       ^^^^^
   hint: did you mean `chaser`?
 """
 from __future__ import annotations
