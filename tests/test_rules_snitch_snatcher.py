@@ -142,13 +142,11 @@ def compile_with_deck(deck_text: str):
 _GAMES: dict = {}
 
 
-def test_game():
+def rules_game():
+    """The rules compiled with TEST_DECK (once per test run)."""
     if "test" not in _GAMES:
         _GAMES["test"] = compile_with_deck(TEST_DECK)
     return _GAMES["test"]
-
-
-test_game.__test__ = False  # a helper, not a test
 
 
 class Table:
@@ -301,7 +299,7 @@ def table(first: int = HOME, options: dict | None = None, seed: int = 0, cg=None
     """A new game whose roll for the first turn `first` wins 6 to 1, the Quaffle on its
     Chaser 2, both hands emptied back into the Action decks. The game waits for the
     first turn's draw (Turn Sequence, Step 1)."""
-    state = GameState.new(cg or test_game(), seed=seed, options=options, log=True)
+    state = GameState.new(cg or rules_game(), seed=seed, options=options, log=True)
     t = Table(state)
     t.roll(6 if first == HOME else 1, HOME)
     t.roll(1 if first == HOME else 6, AWAY)
@@ -379,7 +377,7 @@ def test_pieces_are_fourteen_players_a_quaffle_and_a_snitch_and_the_die_is_a_d6(
     """Contents / Quidditch Players: 16 playing pieces = 2 x (3 Chasers, 2 Beaters,
     1 Keeper, 1 Seeker) + the Quaffle + the Golden Snitch; the die has six faces
     (Spot the Golden Snitch: "you throw a 6")."""
-    cg = test_game()
+    cg = rules_game()
     assert len(cg.pieces) == 16
     for side in (HOME, AWAY):
         kinds = sorted(p.kind for p in cg.pieces if p.side == side)
@@ -393,7 +391,7 @@ def test_board_reconstruction_facts():
     Terms: the middle line is a row of spaces (row 7), each keeper area is the row in
     front of its three goal spaces, the seeker track is a ring with a Golden Snitch
     space at each end."""
-    b = test_game().board
+    b = rules_game().board
     assert {b.spaces[i] for i in b.regions["middle_line"]} == {f"{c}7" for c in COLS}
     assert {b.spaces[i] for i in b.regions["goal_home"]} == {"b1", "d1", "f1"}
     assert {b.spaces[i] for i in b.regions["goal_away"]} == {"b13", "d13", "f13"}
@@ -458,10 +456,32 @@ def test_opening_hand_is_four_action_cards_and_never_a_spot_card():
             assert sum(cg.cards[c].type == "spot" for c in t.zone("action_deck", side)) == 21
 
 
+def test_opening_hand_stops_when_only_spot_cards_are_left():
+    """Game Play > To Begin a Game 1 (not covered: when the Action deck holds nothing but
+    Spot the Golden Snitch cards, the opening draw stops instead of reshuffling forever)."""
+    deck = "\n".join(line for line in TEST_DECK.splitlines()) + "\n"
+    start = deck.index("  - name: Test Step")
+    end = deck.index("  - name: Test Spot North")
+    cg = compile_with_deck(deck[:start] + """\
+  - name: Test Only
+    type: action
+    colour: offense
+    threshold: 1
+    copies: 2
+    text: "Nothing."
+    effect: |
+      pass
+""" + deck[end:])
+    t = Table(GameState.new(cg, seed=0))
+    for side in (HOME, AWAY):
+        assert t.zone_names("hand", side) == ["Test Only", "Test Only"]
+        assert sorted(t.zone_names("action_deck", side)) == ["Test Spot North", "Test Spot South"]
+
+
 def test_first_turn_roll_winner_plays_first_and_takes_the_quaffle():
     """Game Play > To Begin a Game 2: the higher roll takes the first turn and the Quaffle,
     on top of its forward-most Chaser."""
-    t = Table(GameState.new(test_game(), seed=0))
+    t = Table(GameState.new(rules_game(), seed=0))
     t.roll(2, HOME)
     t.roll(5, AWAY)
     assert t.current() == AWAY
@@ -474,7 +494,7 @@ def test_first_turn_roll_winner_plays_first_and_takes_the_quaffle():
 
 def test_first_turn_roll_tie_rolls_again():
     """Game Play > To Begin a Game 2 (ties are not covered: we roll again)."""
-    t = Table(GameState.new(test_game(), seed=0))
+    t = Table(GameState.new(rules_game(), seed=0))
     t.roll(4, HOME)
     t.roll(4, AWAY)
     assert t.s.is_chance_node() and t.st.pending["for"] == HOME
@@ -505,7 +525,7 @@ def test_kick_off_offers_only_the_forward_most_chasers():
 
 def test_goals_to_win_option_is_three_or_five():
     """Game Play > Goal Attempts & Scoring 5: play to 3 goals (default) or 5."""
-    cg = test_game()
+    cg = rules_game()
     assert cg.options["goals_to_win"] == (3, (3, 5))
     with pytest.raises(ValueError):
         GameState.new(cg, options={"goals_to_win": 4})
@@ -676,6 +696,9 @@ def test_chaser_never_enters_its_own_keeper_area():
     assert not any(s.endswith("2") and len(s) == 2 for s in t.moves_of("home chaser 2"))
     assert {"b3", "d3"} <= t.moves_of("home chaser 2")
     assert {"c12", "e12"} <= t.moves_of("home chaser 3")
+    # Nor through it: with c4 taken, d3 could only be reached from b3 through c2.
+    t3 = plays_after_draw(layout={"home chaser 2": "b3", "home chaser 3": "c4"}, others="off")
+    assert "d3" not in t3.moves_of("home chaser 2") and "a4" in t3.moves_of("home chaser 2")
     t2 = plays_after_draw(AWAY, layout={"away chaser 2": "c10", "away chaser 3": "d3"}, others="off")
     assert not {s for s in t2.moves_of("away chaser 2") if s.endswith("12")}
     assert {"c2", "e2"} <= t2.moves_of("away chaser 3")
@@ -1440,7 +1463,7 @@ def test_random_games_keep_the_rules_invariants():
     Set-Up > Quaffle (the Quaffle is always held, never loose, by a Chaser or a Keeper);
     Playing Cards > Action Cards (hand limit): checked after every decision of random
     games, which all end."""
-    cg = test_game()
+    cg = rules_game()
     for seed in range(12):
         t = play_randomly(cg, seed)
         assert t.s.is_terminal()
