@@ -914,6 +914,15 @@ def test_quaffle_goes_to_the_nearest_opposing_chaser_when_its_carrier_is_knocked
     assert t.holder() == "home chaser 3"
 
 
+def test_keeper_knocking_off_the_carrier_gives_the_quaffle_to_its_nearest_chaser():
+    """Game Play > Rules of the Pitch 8 applies to a Keeper's knock-off too: the Quaffle goes
+    to the Keeper's team's Chaser closest to where it was taken."""
+    t = plays_after_draw(layout={"away chaser 1": "c2", "home chaser 1": "b3", "home chaser 2": "e4"},
+                         ball="away chaser 1")
+    t.move("home keeper", "c2")
+    assert t.where("away chaser 1") is None and t.holder() == "home chaser 1"
+
+
 def test_quaffle_tie_for_nearest_chaser_is_picked_by_the_team_that_knocked():
     """Game Play > Rules of the Pitch 8 (ties are not covered: the team that knocked the
     carrier off picks among the nearest)."""
@@ -1388,6 +1397,17 @@ def test_seeker_does_not_land_on_the_other_seeker():
     assert t.where("home seeker") == "t6"
     t.roll(1, AWAY)
     assert t.where("away seeker") == "t3"
+
+
+def test_seeker_may_pass_the_other_seeker_to_catch_the_snitch():
+    """Playing Cards > Spot the Golden Snitch 3: only the landing space matters; a Seeker
+    may pass over the other Seeker on its way."""
+    t = table()
+    t.put({"away seeker": "t4"})
+    t.top_of("action_deck", HOME, "Test Spot North")
+    t.pick("draw an action card")
+    t.roll(5, HOME)  # t6 -> t5, t4 (the away Seeker), t3, t2, t1
+    assert t.where("home seeker") == "t1" and t.s.winner() == HOME
 
 
 def test_spot_card_is_discarded_the_snitch_removed_and_another_card_drawn():
