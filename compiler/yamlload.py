@@ -138,6 +138,48 @@ _Loader.add_constructor(None, _Loader.construct_undefined)
 # YAML 1.1 resolves yes/no/on/off to bool; we keep that resolution so we can reject them.
 
 
+def _check_expansion(root, path: str) -> None:
+    """Refuse a document whose aliases expand it past MAX_NODES values (a "billion laughs").
+
+    Constructed objects are shared between an anchor and its aliases, so counting
+    while constructing sees each node once; the schema check and the compiler then
+    walk the expanded tree. Sizes are counted on the node graph, each node once."""
+    size: dict[int, int] = {}
+    stack = [(root, False)]
+    open_ = set()
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        if done:
+            open_.discard(key)
+            children = _children(node)
+            size[key] = 1 + sum(size[id(c)] for c in children)
+            if size[key] > MAX_NODES:
+                line, col = _pos(node.start_mark)
+                raise LumosSyntaxError(Diagnostic(
+                    "Y003", f"the file expands to more than {MAX_NODES} values",
+                    Span(path, line, col), "is it a chain of aliases (&a / *a)? write the values out"))
+            continue
+        if key in size:
+            continue
+        if key in open_:
+            line, col = _pos(node.start_mark)
+            raise LumosSyntaxError(Diagnostic(
+                "Y003", "an alias refers to the value that contains it",
+                Span(path, line, col), "a value cannot contain itself; write it out"))
+        open_.add(key)
+        stack.append((node, True))
+        stack.extend((c, False) for c in _children(node) if id(c) not in size)
+
+
+def _children(node) -> list:
+    if isinstance(node, yaml.SequenceNode):
+        return list(node.value)
+    if isinstance(node, yaml.MappingNode):
+        return [n for pair in node.value for n in pair]
+    return []
+
+
 def load_yaml(text: str | bytes, path: str):
     """Parse one YAML document; raise LumosSyntaxError with a position on any problem."""
     if isinstance(text, bytes):
@@ -153,7 +195,11 @@ def load_yaml(text: str | bytes, path: str):
                                           Span(path, line, 1), "is it a binary file?"))
     loader = _Loader(text, path)
     try:
-        return loader.get_single_data()
+        node = loader.get_single_node()
+        if node is None:
+            return None
+        _check_expansion(node, path)
+        return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (1, 1)
