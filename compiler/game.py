@@ -13,6 +13,7 @@ from pathlib import Path
 from lumos.compiler import nodes as N
 from lumos.interpreter.errors import Diagnostic, DiagnosticSink, LumosCheckError, LumosError, Span
 
+MAX_RULES_BYTES = 500_000  # parsing takes about 5 s per MB; real rules files are ~20 KB
 _JSON_TYPES = {"integer": "number", "number": "number", "boolean": "flag", "string": "text"}
 
 
@@ -92,6 +93,10 @@ def _read(path: Path, sink: DiagnosticSink) -> str | None:
         data = path.read_bytes()
     except OSError as exc:
         sink.add("E100", f"cannot read the file: {exc.strerror}", Span(str(path), 1, 1), "")
+        return None
+    if len(data) > MAX_RULES_BYTES:
+        sink.add("E100", f"the file is too big to be a rules file: more than {MAX_RULES_BYTES} bytes",
+                 Span(str(path), 1, 1), "split the rules into several .lumos files")
         return None
     try:
         return data.decode("utf-8")

@@ -22,6 +22,7 @@ except AttributeError:  # pragma: no cover - pure-Python fallback
     _BaseLoader = yaml.SafeLoader
 
 MAX_NODES = 200_000
+MAX_BYTES = 2_000_000  # a card file of 2 MB is a mistake; composing it would take seconds
 _YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
 
 
@@ -156,9 +157,11 @@ def _check_expansion(root, path: str) -> None:
             size[key] = 1 + sum(size[id(c)] for c in children)
             if size[key] > MAX_NODES:
                 line, col = _pos(node.start_mark)
+                aliased = len(size) <= MAX_NODES  # fewer distinct values than the expansion
                 raise LumosSyntaxError(Diagnostic(
                     "Y003", f"the file expands to more than {MAX_NODES} values",
-                    Span(path, line, col), "is it a chain of aliases (&a / *a)? write the values out"))
+                    Span(path, line, col), "is it a chain of aliases (&a / *a)? write the values out"
+                    if aliased else "split the cards into several files"))
             continue
         if key in size:
             continue
@@ -182,6 +185,10 @@ def _children(node) -> list:
 
 def load_yaml(text: str | bytes, path: str):
     """Parse one YAML document; raise LumosSyntaxError with a position on any problem."""
+    if len(text) > MAX_BYTES:
+        raise LumosSyntaxError(Diagnostic(
+            "Y003", f"the file is too big: more than {MAX_BYTES} characters",
+            Span(path, 1, 1), "split the cards into several files"))
     if isinstance(text, bytes):
         try:
             text = text.decode("utf-8")
