@@ -136,7 +136,7 @@ class ExprLowering:
         for _fn, t in parts[1:]:
             typ = unify(typ, t)
         fns = [f for f, _ in parts]
-        return (lambda m, L: tuple(f(m, L) for f in fns)), ("list:" + typ if parts else "list:any")
+        return (lambda m, L: tuple(f(m, L) for f in fns)), ("list:" + typ if parts else "list:none")
 
     def listed(self, node):
         """Lower an expression used as a list: a zone reads as the tuple of its cards."""

@@ -122,7 +122,7 @@ class RollOp:
     def resume(self, m, fr, value):
         fr[2][self.slot] = value
         fr[1] += 1
-        m.emit(fr, f"{m.fmt(m.st.frames and fr[2] and None, 'none') if False else ''}rolled {value}")
+        m.emit(fr, f"{m.fmt(self.side(m, fr[2]), 'side')} rolled {value}")
 
     def describe(self, m, fr, value):
         return f"roll {value}"
