@@ -10,7 +10,7 @@ from importlib import resources
 
 from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
-from lark.indenter import Indenter
+from lark.indenter import DedentError, Indenter
 
 from lumos.interpreter.errors import Diagnostic, LumosSyntaxError, Span
 
@@ -24,6 +24,13 @@ class _Indenter(Indenter):
     INDENT_type = "_INDENT"
     DEDENT_type = "_DEDENT"
     tab_len = 8
+
+    def handle_NL(self, token):
+        try:
+            yield from super().handle_NL(token)
+        except DedentError as exc:  # Lark's carries no position: the bad line is the one the newline starts
+            exc.line, exc.column = token.end_line, token.end_column
+            raise
 
 
 def grammar_text() -> str:
@@ -78,6 +85,7 @@ _TOKEN_WORDS = {
     "MAY": "`may`", "$END": "the end of the text", "META_KEY": "a header (`game`, `board`, ...)",
     "TYPE_NAME": "a type (number, flag, text, side, piece, space, card, zone)",
     "SCOPE": "`side` or `piece`", "VISIBILITY": "`hidden`, `owner` or `public`",
+    "MINUS": "`-`",
 }
 
 
@@ -101,27 +109,55 @@ def _expected_words(expected) -> str:
 MISTAKES = {
     "missing-colon": ("a block must start with `:` at the end of the line",
                       "add `:` at the end of the line, then indent the block below it",
-                      ["if x is none\n  pass\n", "loop\n  stop\n", "for each p in pieces\n  pass\n"]),
+                      ["if x is none\n  pass\n", "if x\n  pass\n", "if f(x)\n  pass\n", "loop\n  stop\n",
+                       "for each p in pieces\n  pass\n", "while x < 1\n  pass\n", "repeat 2 times\n  pass\n",
+                       "if x:\n  pass\nelse\n  pass\n", "if x:\n  pass\nelif y\n  pass\n"]),
     "eq-in-condition": ("`=` sets a value; to compare, write `==` or `is`",
                         "write `x is y` or `x == y` in a condition",
-                        ["if x = 1:\n  pass\n", "while x = 1:\n  pass\n"]),
+                        ["if x = 1:\n  pass\n", "while x = 1:\n  pass\n", "if x.y = 1:\n  pass\n",
+                         "if f(x) = 1:\n  pass\n", "if x:\n  pass\nelif x = 1:\n  pass\n"]),
     "unclosed-paren": ("a `(` or `[` is never closed", "add the missing `)` or `]`",
                        ["let x = count(y\n", "let x = [1, 2\n"]),
 }
 
 
-@functools.lru_cache(maxsize=1)
-def _catalogue():
-    return {label: examples for label, (_m, _h, examples) in MISTAKES.items()}
+@functools.lru_cache(maxsize=None)
+def _catalogue(start: str) -> tuple[tuple[str, object, str], ...]:
+    """(label, parser state, token type) of each example's error, for one start rule.
+
+    The examples are statements; for a rules file they are wrapped in a procedure.
+    Errors are matched by LALR state and offending token type only: Lark's own
+    match_examples also compares the stack depth, so it missed any mistake that is
+    not in the first statement."""
+    found = []
+    for label, (_m, _h, examples) in MISTAKES.items():
+        for example in examples:
+            if start == "game":
+                example = "procedure p():\n" + "".join("    " + ln + "\n" for ln in example.splitlines())
+            try:
+                parser(start).parse(example)
+            except UnexpectedInput as ut:
+                token = getattr(ut, "token", None)
+                if getattr(ut, "state", None) is not None and token is not None:
+                    found.append((label, ut.state.position, token.type))
+            except LarkError:
+                pass
+    return tuple(found)
 
 
 def _classify(exc: UnexpectedInput, text: str, start: str) -> str | None:
-    if start != "effect":
+    if start not in ("game", "effect"):
+        return None
+    state, token = getattr(exc, "state", None), getattr(exc, "token", None)
+    if state is None or token is None:
         return None
     try:
-        return exc.match_examples(parser("effect").parse, _catalogue(), use_accepts=True)
+        for label, position, token_type in _catalogue(start):
+            if position == state.position and token_type == token.type:
+                return label
     except Exception:  # the catalogue is advisory; never let it hide the real error
         return None
+    return None
 
 
 def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
@@ -135,8 +171,9 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
     except UnexpectedInput as exc:
         diag = _diagnose(exc, text, path, start)
     except LarkError as exc:  # e.g. a dedent that matches no open block
-        line = text.count("\n", 0, getattr(exc, "pos", 0) or 0) + 1
-        diag = Diagnostic("L105", "the indentation does not match any open block", Span(path, line, 1),
+        line = getattr(exc, "line", None) or text.count("\n", 0, getattr(exc, "pos", 0) or 0) + 1
+        col = getattr(exc, "column", None) or 1
+        diag = Diagnostic("L105", "the indentation does not match any open block", Span(path, line, col),
                           "indent this line exactly like the block it belongs to")
     if origin is not None:
         s = diag.span
@@ -145,8 +182,44 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
     raise LumosSyntaxError(diag)
 
 
+def _unclosed_bracket(text: str, upto: int) -> tuple[int, int, str] | None:
+    """(line, col, bracket) of the innermost `(` or `[` still open at offset `upto`."""
+    stack: list[tuple[int, int, str]] = []
+    line, line_start, i = 1, 0, 0
+    while i < min(upto, len(text)):
+        ch = text[i]
+        if ch == "\n":
+            line, line_start = line + 1, i + 1
+        elif ch == "#":
+            j = text.find("\n", i)
+            i = (len(text) if j < 0 else j)
+            continue
+        elif ch == '"':
+            j = i + 1
+            while j < len(text) and text[j] not in '"\n':
+                j += 2 if text[j] == "\\" else 1
+            i = j + 1 if j < len(text) and text[j] == '"' else j
+            continue
+        elif ch in "([":
+            stack.append((line, i - line_start + 1, ch))
+        elif ch in ")]" and stack:
+            stack.pop()
+        i += 1
+    return stack[-1] if stack else None
+
+
 def _diagnose(exc: UnexpectedInput, text: str, path: str, start: str) -> Diagnostic:
     line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
+    tok = getattr(exc, "token", None)
+    if isinstance(exc, (UnexpectedToken, UnexpectedEOF)) and tok is not None:
+        at_end = tok.type == "$END" or isinstance(exc, UnexpectedEOF)
+        opened = _unclosed_bracket(text, len(text) if at_end else (getattr(tok, "start_pos", None) or 0))
+        if opened is not None and (at_end or opened[0] < line):
+            closer = ")" if opened[2] == "(" else "]"
+            return Diagnostic("L101", f"this `{opened[2]}` is never closed",
+                              Span(path, opened[0], opened[1], opened[0], opened[1] + 1),
+                              f"add the missing `{closer}`; until it is closed, the lines below are read "
+                              f"as part of it")
     label = _classify(exc, text, start)
     if label:
         message, hint, _ = MISTAKES[label]
@@ -165,8 +238,8 @@ def _diagnose(exc: UnexpectedInput, text: str, path: str, start: str) -> Diagnos
         if tok.type == "$END" or isinstance(exc, UnexpectedEOF):
             return Diagnostic("L103", "the text ends too early", Span(path, line, col),
                               f"expected {_expected_words(exc.expected)}")
-        shown = {"_NL": "the end of the line", "_INDENT": "an indented block",
-                 "_DEDENT": "the end of the block"}.get(tok.type, f"`{tok.value}`")
+        shown = {"_NL": "end of the line", "_INDENT": "indented block",
+                 "_DEDENT": "end of the block"}.get(tok.type, f"`{tok.value}`")
         if tok.type == "_INDENT":
             return Diagnostic("L104", "unexpected indentation", Span(path, line, col),
                               "only lines after a line ending in `:` are indented")
