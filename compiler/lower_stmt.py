@@ -184,9 +184,12 @@ class StmtLowering:
                 def store_global(m, L, v):
                     m.st.g[g] = v
                 return store_global, sym.type
+            from lumos.interpreter.errors import did_you_mean
+            settable = list(self.local.names) + [x.name for x in self.symbols.values() if x.what == "var"]
             self.sink.add("E206" if sym else "E201",
                           f"`{target.name}` cannot be set" if sym else f"unknown name `{target.name}`",
-                          target.span, "only variables declared with `var` can be set")
+                          target.span, (not sym and did_you_mean(target.name, settable)) or
+                          "only variables declared with `var` can be set")
             return None
         of, t = self.expr(target.obj)
         table = self.settable.get(t, {})
@@ -519,7 +522,8 @@ class StmtLowering:
         f, t = self.expr(s.items)
         el = element(t)
         if el is None:
-            self.sink.add("E203", f"`for each` walks a list, not {describe(t)}", s.items.span, "")
+            self.sink.add("E203", f"`for each` walks a list, not {describe(t)}", s.items.span,
+                          "to do something N times, write `repeat N times:`" if t == "number" else "")
             el = "any"
         var = self.local.slot(s.name, el)
         lst, idx = self.local.hidden("list"), self.local.hidden("index")
