@@ -61,6 +61,9 @@ class ExprLowering:
             return "test a list with `is empty` / `is not empty`"
         if want.startswith("list") and got in ("piece", "space", "card", "side"):
             return "put it in a list: `[x]`"
+        if want == "side" and got in ("piece", "card"):
+            return "use `.side` for the side a piece belongs to" if got == "piece" else \
+                "use `.deck` for the side whose deck a card is in"
         return ""
 
     # -- literals and names
@@ -102,8 +105,15 @@ class ExprLowering:
         return self.e_Attr(N.Attr(n.span, N.Name(n.span, "me"), n.name))
 
     def e_Attr(self, n):
+        errors = len(self.sink.items)
         of, typ = self.expr(n.obj)
         if typ == "any":
+            # The kind is not known here (a parameter of a procedure that is never called);
+            # still catch a name that is no attribute of anything, unless `n.obj` was wrong.
+            known = {name for table in self.attributes.values() for name in table}
+            if len(self.sink.items) == errors and n.name not in known:
+                self.sink.add("E202", f"no value has an attribute `{n.name}`", n.span,
+                              did_you_mean(n.name, known) or "")
             return _BAD
         getter = self.attribute(typ, n.name, n.span)
         if getter is None:
