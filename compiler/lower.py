@@ -61,7 +61,11 @@ class Lowerer(ExprLowering, StmtLowering):
     def declare(self, name: str, what: str, typ: str, value, span: Span) -> None:
         if name in self.symbols and self.symbols[name].what not in ("space",):
             first = self.symbols[name].span
-            where = f" on line {first.line}" if first else ""
+            where = f" on line {first.line}" if first else \
+                {"region": " as a region of the board", "builtin": " by the language"}.get(
+                    self.symbols[name].what, " by the language")
+            if first and first.file != span.file:
+                where += f" of {first.file.replace(chr(92), '/').rsplit('/', 1)[-1]}"
             self.sink.add("E206", f"`{name}` is already declared{where}", span, "give it another name")
             return
         self.symbols[name] = Symbol(name, what, typ, value, span)
