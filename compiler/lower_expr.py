@@ -191,6 +191,10 @@ class ExprLowering:
             if n.op == "and":
                 return lambda m, L: bool(f1(m, L)) and bool(f2(m, L))
             return lambda m, L: bool(f1(m, L)) or bool(f2(m, L))
+        if len(fns) > 4:  # a long chain as nested pairs would recurse once per item at run time
+            if n.op == "and":
+                return (lambda m, L: all(f(m, L) for f in fns)), "flag"
+            return (lambda m, L: any(f(m, L) for f in fns)), "flag"
         acc = fns[-1]
         for f in reversed(fns[:-1]):
             acc = pair(f, acc)
