@@ -167,7 +167,12 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
     if not text.endswith("\n"):
         text += "\n"
     try:
-        return parser(start).parse(text)
+        tree = parser(start).parse(text)
+        deep = _too_deep(tree)
+        if deep is None:
+            return tree
+        diag = Diagnostic("L100", "this is nested too deeply", Span(path, *deep),
+                          "split the expression with `let` or a function")
     except UnexpectedInput as exc:
         diag = _diagnose(exc, text, path, start)
     except LarkError as exc:  # e.g. a dedent that matches no open block
@@ -180,6 +185,25 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
         diag = Diagnostic(diag.code, diag.message, origin.span(s.line, s.col, s.end_line or s.line,
                                                               s.end_col or s.col), diag.hint)
     raise LumosSyntaxError(diag)
+
+
+MAX_DEPTH = 200  # parse-tree levels; the bundled rules need 30, and later passes recurse per level
+
+
+def _too_deep(tree: Tree) -> tuple[int, int] | None:
+    """(line, col) of a node deeper than MAX_DEPTH (the AST builder, the checker and the
+    interpreter recurse over the tree, so a pathological nesting must stop here), or None."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_DEPTH:
+            meta = getattr(node, "meta", None)
+            line = getattr(node, "line", None) or getattr(meta, "line", None) or 1
+            col = getattr(node, "column", None) or getattr(meta, "column", None) or 1
+            return line, col
+        if isinstance(node, Tree):
+            stack.extend((c, depth + 1) for c in node.children)
+    return None
 
 
 def _unclosed_bracket(text: str, upto: int) -> tuple[int, int, str] | None:
