@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lumos.compiler import nodes as N
-from lumos.interpreter.errors import Diagnostic, DiagnosticSink, LumosCheckError, LumosError, Span
+from lumos.interpreter.errors import Diagnostic, DiagnosticSink, LumosCheckError, LumosError, Span, did_you_mean
 
 MAX_RULES_BYTES = 500_000  # parsing takes about 5 s per MB; real rules files are ~20 KB
 _JSON_TYPES = {"integer": "number", "number": "number", "boolean": "flag", "string": "text"}
@@ -99,10 +99,13 @@ def _read(path: Path, sink: DiagnosticSink) -> str | None:
                  Span(str(path), 1, 1), "split the rules into several .lumos files")
         return None
     try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        sink.add("E101", "the file is not UTF-8 text", Span(str(path), 1, 1), "save it as UTF-8")
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = data.count(b"\n", 0, exc.start) + 1
+        sink.add("E101", "the file is not UTF-8 text", Span(str(path), line, 1),
+                 f"byte {exc.start} cannot be decoded; save the file as UTF-8")
         return None
+    return text[1:] if text.startswith("\ufeff") else text  # an editor's byte-order mark
 
 
 def check_game(src: GameSources, extra_cards: list[Path] | None = None):
@@ -204,9 +207,22 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
         except (OSError, UnicodeDecodeError):
             pass
     sides = low.sides
+    windows = [name for name, sym in low.symbols.items() if sym.what == "window"]
     for cs in sources:
         fields = dict(defaults.get(cs.type, {}))
         fields.update(cs.fields)
+        if isinstance(cs.fields.get("window"), str) and windows and cs.fields["window"] not in windows:
+            # docs/language.md: a window's name is compared with a card's `window` field
+            low.sink.add("E201", f"card `{cs.name}`: unknown window `{cs.fields['window']}`",
+                         cs.field_spans.get("window", cs.span),
+                         did_you_mean(cs.fields["window"], windows) or f"windows: {', '.join(windows)}")
+        for key in ("effect", "condition"):
+            if isinstance(fields.get(key), str) and _folded(cs, key, files):
+                low.sink.add("S100", f"card `{cs.name}`: write the `{key}` as a `|` block",
+                             cs.field_spans.get(key, cs.span),
+                             f"YAML joins the lines of a `>` or unmarked text into one line; write `{key}: |` "
+                             "and the statements on the indented lines below")
+                fields[key] = None
         deck = sides.index(cs.deck) if cs.deck in sides else -1
         effect = -1
         condition, cslots = None, 0
@@ -234,6 +250,21 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
         card_defs.append(CardDef(cs.name, cs.type, fields, effect, condition, cslots, cs.span, cs.copies, deck))
         for _ in range(cs.copies):
             cards.append(CardInfo(cs.name, cs.type, deck, fields, index, cs.span))
+
+
+def _folded(cs, key: str, files: dict) -> bool:
+    """Did YAML fold this text's lines into one (a `>` block, or a plain text over several lines)?"""
+    span = cs.field_spans.get(key)
+    lines = files.get(span.file, "").splitlines() if span else []
+    if not span or not 1 <= span.line <= len(lines):
+        return False
+    source = lines[span.line - 1][span.col - 1:]
+    if source.startswith(">"):
+        return True
+    if source.startswith(("|", '"', "'")):
+        return False
+    first = str(cs.fields[key]).split("\n", 1)[0].rstrip()
+    return not source.rstrip().startswith(first)
 
 
 def _parse_at(text, start, origin):
