@@ -214,7 +214,7 @@ def load_yaml(text: str | bytes, path: str):
         hint = "check the indentation and that every `key:` has a space after the colon"
         if "tab" in problem:
             hint = "YAML does not allow tabs for indentation; use spaces"
-        elif "expected a single document" in problem:
+        elif "expected a single document" in problem or "another document" in problem:
             hint = "a card file holds one document; remove the extra `---`"
         raise LumosSyntaxError(Diagnostic("Y001", f"YAML syntax error: {problem}",
                                           Span(path, line, col), hint)) from None
