@@ -369,7 +369,8 @@ class ExprLowering:
     def builtin(self, n):
         want, result = BUILTINS[n.func]
         if len(n.args) != len(want):
-            self.sink.add("E204", f"`{n.func}` takes {len(want)} argument(s), not {len(n.args)}", n.span, "")
+            self.sink.add("E204", f"`{n.func}` takes {len(want)} argument(s), not {len(n.args)}", n.span,
+                          f"{n.func}({', '.join(w.replace('list:', 'list of ') for w in want)})")
             return _BAD
         fns, types = [], []
         for arg, w in zip(n.args, want):
