@@ -127,7 +127,7 @@ class _Loader(_BaseLoader):
 
     def construct_undefined(self, node):
         raise LumosSyntaxError(Diagnostic(
-            "Y007", f"YAML tag `{node.tag}` is not allowed in card data",
+            "Y007", f"YAML tag `{node.tag.replace('tag:yaml.org,2002:', '!!')}` is not allowed in card data",
             Span(self.path, *_pos(node.start_mark)), "remove the `!tag`; plain values only"))
 
 
@@ -216,6 +216,15 @@ def load_yaml(text: str | bytes, path: str):
             hint = "YAML does not allow tabs for indentation; use spaces"
         elif "expected a single document" in problem or "another document" in problem:
             hint = "a card file holds one document; remove the extra `---`"
+        opener = {"flow sequence": "[", "flow mapping": "{", "quoted scalar": '"'}
+        what = next((k for k in opener if k in (exc.context or "")), None)
+        if what and exc.context_mark is not None and exc.problem_mark is not None \
+                and exc.problem_mark.line > exc.context_mark.line:
+            # the real mistake is where the bracket or quote was opened, lines above
+            line, col = _pos(exc.context_mark)
+            closer = {"[": "]", "{": "}", '"': '"'}[opener[what]]
+            problem = f"this `{opener[what]}` is never closed"
+            hint = f"add the missing `{closer}` where the list, mapping or text ends"
         raise LumosSyntaxError(Diagnostic("Y001", f"YAML syntax error: {problem}",
                                           Span(path, line, col), hint)) from None
     except yaml.YAMLError as exc:
