@@ -280,7 +280,8 @@ def _check_unused(low) -> None:
             low.procedure_instance(sym.value, tuple("any" for _ in sym.value.params))
             low.sink.add("W301", f"procedure `{name}` is never used", sym.span,
                          "call it from the flow, the setup, an action or a card, or remove it", severity="warning")
-        elif sym.what == "function" and not any(k[0] == "func" and k[1] == name for k in low.instances):
+        elif sym.what == "function" and name not in low.functions_used and \
+                not any(k[0] == "func" and k[1] == name for k in low.instances):
             low.function_instance(sym.value, tuple("any" for _ in sym.value.params))
             low.sink.add("W301", f"function `{name}` is never used", sym.span, "remove it, or use it",
                          severity="warning")

@@ -51,6 +51,8 @@ class Lowerer(ExprLowering, StmtLowering):
         self.option_slots: dict[str, int] = {}
         self.meta: dict[str, str] = {}
         self.trigger_decls: list = []
+        self.inlining: list[str] = []
+        self.functions_used: set[str] = set()
         self.local = LocalScope()
         self.code: list = []
         self.spans: list = []

@@ -348,6 +348,9 @@ class ExprLowering:
                           f"{n.func}({', '.join(decl.params)})")
             return _BAD
         args = [self.expr(a) for a in n.args]
+        self.functions_used.add(decl.name)
+        if decl.name not in self.inlining:
+            return self.inline_call(decl, args)
         fn, rtype, nslots = self.function_instance(decl, tuple(t for _, t in args))
         argfns = [f for f, _ in args]
         if len(argfns) == 1:
@@ -365,6 +368,46 @@ class ExprLowering:
                 inner[i] = f(m, L)
             return fn[0](m, inner)
         return call, rtype
+
+    def inline_call(self, decl, args):
+        """Lower a function's body at the call site: its parameters become hidden slots of the
+        caller's locals, so a call costs no new locals list. The body still sees only its own
+        parameters and the game's names. A function met again inside itself is called instead."""
+        saved = self.local.names
+        slots = [self.local.hidden(f"{decl.name}.{p}") for p in decl.params]
+        self.local.names = {p: (slot, t) for p, slot, (_f, t) in zip(decl.params, slots, args)}
+        self.inlining.append(decl.name)
+        try:
+            body, rtype = self.expr(decl.body)
+        finally:
+            self.inlining.pop()
+            self.local.names = saved
+        argfns = [f for f, _ in args]
+        if len(slots) == 1:
+            s0, a0 = slots[0], argfns[0]
+
+            def inline1(m, L):
+                L[s0] = a0(m, L)
+                return body(m, L)
+            return inline1, rtype
+        if len(slots) == 2:
+            s0, s1 = slots
+            a0, a1 = argfns
+
+            def inline2(m, L):
+                v0 = a0(m, L)
+                L[s1] = a1(m, L)
+                L[s0] = v0
+                return body(m, L)
+            return inline2, rtype
+        pairs = tuple(zip(slots, argfns))
+
+        def inline(m, L):
+            values = [f(m, L) for _s, f in pairs]
+            for (slot, _f), v in zip(pairs, values):
+                L[slot] = v
+            return body(m, L)
+        return inline, rtype
 
     def builtin(self, n):
         want, result = BUILTINS[n.func]

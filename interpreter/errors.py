@@ -141,13 +141,22 @@ class DiagnosticSink:
     """Collects diagnostics from the passes of one check run."""
 
     items: list[Diagnostic] = field(default_factory=list)
+    _seen: set = field(default_factory=set, repr=False)
 
     def add(self, code: str, message: str, span: Span = NOWHERE, hint: str = "",
             severity: str = "error") -> None:
-        self.items.append(Diagnostic(code, message, span, hint, severity))
+        self.push(Diagnostic(code, message, span, hint, severity))
+
+    def push(self, diag: Diagnostic) -> None:
+        """Record a diagnostic once: code lowered at several places reports each problem once."""
+        key = (diag.code, diag.message, diag.span)
+        if key not in self._seen:
+            self._seen.add(key)
+            self.items.append(diag)
 
     def extend(self, diags: Iterable[Diagnostic]) -> None:
-        self.items.extend(diags)
+        for d in diags:
+            self.push(d)
 
     @property
     def errors(self) -> list[Diagnostic]:
