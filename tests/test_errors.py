@@ -1,0 +1,212 @@
+"""Errors that never crash: the broken-input corpus, and random text into check_game.
+
+Every case of tests/fixtures/broken/cases.yaml breaks a copy of the bundled game; the
+checker must report exactly the listed errors, each at its line and column (in the
+YAML file for a card effect), rendered with the source line and a caret, with a hint
+where one helps. Then Hypothesis feeds random text and random mutations of the real
+files to check_game: it must return (diagnostics or a game), never raise.
+"""
+from __future__ import annotations
+
+import random
+import shutil
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from broken_corpus import HERE, apply_edit, copy_game, load_cases, run_case, where
+from lumos.compiler.game import check_game
+
+CASES = load_cases()
+
+
+def _render(diag, files) -> str:
+    return diag.render(files.get(diag.span.file, "").splitlines())
+
+
+def _shown(diags, files, root: Path) -> str:
+    return "\n".join(_render(d, files).replace(str(root) + "/", "") for d in diags if d.is_error) or "(none)"
+
+
+# ------------------------------------------------------------------ the corpus
+
+def test_corpus_is_large_and_well_formed():
+    assert len(CASES) >= 30
+    ids = [c["id"] for c in CASES]
+    assert len(ids) == len(set(ids)), "case ids must be unique"
+    for case in CASES:
+        assert case["edits"], case["id"]
+        for exp in case["expect"]:
+            assert {"code", "line", "col", "message"} <= set(exp), (case["id"], exp)
+
+
+def test_bundled_game_has_no_errors(tmp_path):
+    """The corpus breaks a copy of the bundled game: it must compile cleanly to start with."""
+    cg, diags, files = check_game(copy_game(tmp_path))
+    assert cg is not None, _shown(diags, files, tmp_path)
+    assert not [d for d in diags if d.is_error], _shown(diags, files, tmp_path)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
+def test_broken_input(case, tmp_path):
+    cg, diags, files, starts = run_case(case, tmp_path)
+    errors = [d for d in diags if d.is_error]
+    report = f"{case['id']}: {case.get('about', '')}\nthe checker said:\n{_shown(diags, files, tmp_path)}"
+    if not case["expect"]:
+        assert cg is not None and not errors, report
+        return
+    assert cg is None, report  # a game with an error is never handed out
+    matched = set()
+    for exp in case["expect"]:
+        file, line, col = where(case, exp, tmp_path, starts)
+        found = [d for d in errors if d.code == exp["code"] and Path(d.span.file) == Path(file)
+                 and (d.span.line, d.span.col) == (line, col) and exp["message"] in d.message]
+        assert found, f"expected {exp['code']} at {file}:{line}:{col} `{exp['message']}`\n{report}"
+        d = found[0]
+        matched.add(id(d))
+        if exp.get("hint") is False:
+            assert not d.hint, report
+        else:
+            assert d.hint, f"{exp['code']} should come with a hint\n{report}"
+            if isinstance(exp.get("hint"), str):
+                assert exp["hint"] in d.hint, report
+        text = _render(d, files)
+        assert text.splitlines()[0].endswith(f"{d.code} {d.message}")
+        if exp.get("source", True):
+            source_line = files[d.span.file].splitlines()[d.span.line - 1]
+            rendered = text.splitlines()
+            assert rendered[1] == "  " + source_line.rstrip("\n"), report
+            caret = rendered[2]
+            assert caret.strip() and set(caret.strip()) == {"^"}, report
+            assert caret.index("^") == 2 + d.span.col - 1, f"the caret is not under column {d.span.col}\n{report}"
+    unexpected = [d for d in errors if id(d) not in matched]
+    assert not unexpected, f"errors the case does not list:\n{report}"
+
+
+def test_effect_errors_point_into_the_yaml_file(tmp_path):
+    """An error in an effect is placed in the card file, on the effect's own line."""
+    case = next(c for c in CASES if c["id"] == "effect-missing-colon")
+    _cg, diags, files, starts = run_case(case, tmp_path)
+    d = next(d for d in diags if d.is_error)
+    assert d.span.file.endswith("home.yaml")
+    assert files[d.span.file].splitlines()[d.span.line - 1].strip() == "if c is none"
+
+
+def test_generated_huge_inputs_are_refused_quickly(tmp_path):
+    import time
+    for gen, file in (("huge_cards", "cards/home.yaml"), ("huge_rules", "rules/cards.lumos")):
+        root = tmp_path / gen
+        src = copy_game(root)
+        apply_edit(root, {"file": file, "generate": gen})
+        started = time.perf_counter()
+        cg, diags, _files = check_game(src)
+        assert cg is None and any(d.is_error for d in diags)
+        assert time.perf_counter() - started < 5
+
+
+# ------------------------------------------------------------------ nothing escapes check_game
+
+_TOKENS = [
+    "(", ")", "[", "]", ":", ",", ".", "=", "==", "\n", "    ", "\t", "\"", "{", "}", "#", "-",
+    "if", "else", "elif", "for each", "while", "loop", "stop", "return", "let", "set", "place",
+    "choose", "do one of", "by", "from", "in", "where", "reach", "up to", "exactly", "procedure",
+    "function", "action", "var", "const", "per side", "sides", "none", "true", "me", "card", "it",
+    "1", "99999999999999999999", "-1", "x", "p.space", "pieces", "cards", "count(", "first(",
+    "&a", "*a", "!!str", "- ", "name:", "effect: |", "---", "\x00", "\ufeff", "é", "\r\n",
+]
+
+
+def _mutate(text: str, rnd: random.Random, n: int) -> str:
+    lines = text.split("\n")
+    for _ in range(n):
+        op = rnd.randrange(5)
+        i = rnd.randrange(len(lines)) if lines else 0
+        if op == 0 and lines:  # delete a line
+            del lines[i]
+        elif op == 1 and lines:  # duplicate a line
+            lines.insert(i, lines[i])
+        elif op == 2 and lines and len(lines[i]) > 1:  # swap two characters
+            s = lines[i]
+            j = rnd.randrange(len(s) - 1)
+            lines[i] = s[:j] + s[j + 1] + s[j] + s[j + 2:]
+        elif op == 3:  # insert a token
+            s = lines[i] if lines else ""
+            j = rnd.randrange(len(s) + 1)
+            piece = rnd.choice(_TOKENS)
+            if lines:
+                lines[i] = s[:j] + piece + s[j:]
+            else:
+                lines.append(piece)
+        elif lines:  # change a line's indentation
+            lines[i] = " " * rnd.choice((0, 1, 2, 3, 4, 6, 8)) + lines[i].lstrip()
+    return "\n".join(lines)
+
+
+@pytest.fixture(scope="module")
+def pristine(tmp_path_factory):
+    root = tmp_path_factory.mktemp("pristine")
+    copy_game(root)
+    return root
+
+
+_FUZZ_TARGETS = ["rules/game.lumos", "rules/cards.lumos", "cards/home.yaml", "cards/away.yaml",
+                 "rules/board.yaml"]
+
+
+def _check_never_raises(pristine: Path, work: Path, file: str, text: str | bytes) -> None:
+    if work.exists():
+        shutil.rmtree(work)
+    shutil.copytree(pristine, work)
+    path = work / file
+    if isinstance(text, bytes):
+        path.write_bytes(text)
+    else:
+        path.write_text(text, encoding="utf-8", errors="surrogatepass")
+    from lumos.compiler.game import GameSources
+    src = GameSources("fuzz", work / "rules", work / "cards", work / "schema")
+    cg, diags, files = check_game(src)  # must return, whatever the input
+    assert cg is not None or any(d.is_error for d in diags)
+    for d in diags:  # and every diagnostic renders
+        d.render(files.get(d.span.file, "").splitlines())
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(file=st.sampled_from(_FUZZ_TARGETS), seed=st.integers(0, 2**32 - 1), edits=st.integers(1, 6))
+def test_mutated_files_never_crash(pristine, tmp_path, file, seed, edits):
+    rnd = random.Random(seed)
+    original = (pristine / file).read_text(encoding="utf-8")
+    _check_never_raises(pristine, tmp_path / "game", file, _mutate(original, rnd, edits))
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(file=st.sampled_from(_FUZZ_TARGETS),
+       text=st.one_of(st.text(max_size=300),
+                      st.lists(st.sampled_from(_TOKENS), max_size=60).map("".join),
+                      st.binary(max_size=200)))
+def test_random_text_never_crashes(pristine, tmp_path, file, text):
+    _check_never_raises(pristine, tmp_path / "game", file, text)
+
+
+def test_random_effects_never_crash(pristine, tmp_path):
+    """Random token soup as a card effect: positions must stay inside the YAML file."""
+    rnd = random.Random(1234)
+    for i in range(25):
+        body = "".join(rnd.choice(_TOKENS[:60]) + " " for _ in range(rnd.randrange(1, 25)))
+        body = body.replace("\x00", "").replace("\r\n", "\n")
+        effect = "\n".join(line for line in body.split("\n"))
+        work = tmp_path / f"e{i}"
+        shutil.copytree(pristine, work)
+        start = apply_edit(work, {"file": "cards/home.yaml", "effect": effect})
+        from lumos.compiler.game import GameSources
+        cg, diags, files = check_game(GameSources("fuzz", work / "rules", work / "cards", work / "schema"))
+        for d in diags:
+            if d.is_error and d.span.file.endswith("home.yaml") and d.code.startswith(("L", "E2")):
+                n_lines = len(files[d.span.file].splitlines())
+                assert start - 7 <= d.span.line <= n_lines, d.render(files[d.span.file].splitlines())
+        shutil.rmtree(work)
+
+
+def test_fixture_files_exist():
+    assert (HERE / "alias_bomb.yaml").is_file() and (HERE / "binary.yaml").is_file()
