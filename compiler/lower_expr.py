@@ -121,10 +121,13 @@ class ExprLowering:
         get, rtype = getter
         table = getattr(get, "table", None)
         slot = getattr(of, "slot", None)
-        if table is not None and slot is not None:
-            return (lambda m, L: None if (v := L[slot]) is None else table[v]), rtype
         if table is not None:
-            return (lambda m, L: None if (v := of(m, L)) is None else table[v]), rtype
+            if slot is not None:
+                fn = lambda m, L: None if (v := L[slot]) is None else table[v]  # noqa: E731
+            else:
+                fn = lambda m, L: None if (v := of(m, L)) is None else table[v]  # noqa: E731
+            fn.static = (table, slot, of)   # lets comparisons and `in` precompute what they can
+            return fn, rtype
         if slot is not None:
             return (lambda m, L: None if (v := L[slot]) is None else get(m, v)), rtype
         return (lambda m, L: None if (v := of(m, L)) is None else get(m, v)), rtype
@@ -189,8 +192,8 @@ class ExprLowering:
         fns = [self.expect(i, "flag", f"each side of `{n.op}`")[0] for i in n.items]
         def pair(f1, f2):
             if n.op == "and":
-                return lambda m, L: bool(f1(m, L)) and bool(f2(m, L))
-            return lambda m, L: bool(f1(m, L)) or bool(f2(m, L))
+                return lambda m, L: True if f1(m, L) and f2(m, L) else False
+            return lambda m, L: True if f1(m, L) or f2(m, L) else False
         if len(fns) > 4:  # a long chain as nested pairs would recurse once per item at run time
             if n.op == "and":
                 return (lambda m, L: all(f(m, L) for f in fns)), "flag"
@@ -226,6 +229,14 @@ class ExprLowering:
             if region is not None:
                 f = (lambda m, L: a(m, L) in region) if op == "in" else (lambda m, L: a(m, L) not in region)
                 return f, "flag"
+            static = getattr(b, "static", None)
+            if static is not None and all(isinstance(v, tuple) for v in static[0]):
+                # a per-entity list that never changes (e.g. a region per side): test membership in sets
+                sets = tuple(frozenset(v) for v in static[0])
+                _t, slot, of = static
+                if op == "in":
+                    return (lambda m, L: (w := of(m, L)) is not None and a(m, L) in sets[w]), "flag"
+                return (lambda m, L: (w := of(m, L)) is None or a(m, L) not in sets[w]), "flag"
             if tb == "zone":
                 b0 = b
                 b = lambda m, L: m.st.zones[b0(m, L)]  # noqa: E731
@@ -236,6 +247,21 @@ class ExprLowering:
         if not compatible(ta, tb):
             self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
                           "both sides of a comparison must be the same kind of value")
+        static = getattr(a, "static", None)
+        if static is not None and hasattr(b, "const") and b.const[0] is not None and op in ("==", "is", "!=", "isnot"):
+            # `x.attr == constant` on an attribute that never changes: precompute the matches.
+            table, slot, of = static
+            hits = frozenset(i for i, v in enumerate(table) if v == b.const[0])
+            want = op in ("==", "is")
+            if slot is not None:
+                if want:
+                    return (lambda m, L: L[slot] in hits), "flag"   # none is never in `hits`
+                return (lambda m, L: L[slot] not in hits), "flag"
+
+            def static_compare(m, L):
+                v = of(m, L)
+                return not want if v is None else (v in hits) == want
+            return static_compare, "flag"
         if hasattr(b, "const"):
             v = b.const[0]
             if op in ("==", "is"):
