@@ -5,19 +5,117 @@ checker must report exactly the listed errors, each at its line and column (in t
 YAML file for a card effect), rendered with the source line and a caret, with a hint
 where one helps. Then Hypothesis feeds random text and random mutations of the real
 files to check_game: it must return (diagnostics or a game), never raise.
+
+Run as a script (`python tests/test_errors.py [case-id ...]`) it prints what the checker
+says for each case, which is how a case is written.
 """
 from __future__ import annotations
 
 import random
 import shutil
+import sys
 from pathlib import Path
 
 import pytest
+import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from broken_corpus import HERE, apply_edit, copy_game, load_cases, run_case, where
-from lumos.compiler.game import check_game
+from lumos.api import game_sources
+from lumos.compiler.game import GameSources, check_game
+
+# ------------------------------------------------------------------ applying a case
+
+HERE = Path(__file__).parent / "fixtures" / "broken"
+GAME = "snitch-snatcher"
+
+
+def load_cases() -> list[dict]:
+    return yaml.safe_load((HERE / "cases.yaml").read_text(encoding="utf-8"))["cases"]
+
+
+def copy_game(root: Path) -> GameSources:
+    """rules/, cards/ and schema/ of the bundled game, copied under `root`."""
+    src = game_sources(GAME)
+    skip = shutil.ignore_patterns("__pycache__", "__init__.py", "*.pyc")
+    shutil.copytree(src.rules_dir, root / "rules", ignore=skip)
+    shutil.copytree(src.cards_dir, root / "cards", ignore=skip)
+    shutil.copytree(src.schema_dir, root / "schema", ignore=skip)
+    return GameSources(GAME, root / "rules", root / "cards", root / "schema")
+
+
+def _generated(kind: str) -> bytes:
+    if kind == "huge_cards":
+        # ~6 MB of well-formed card data: the checker must answer quickly with one error.
+        body = "".join(f"  - name: Skill {i:06d}\n    type: skill\n    colour: offense\n" for i in range(120_000))
+        return ("deck: home\ncards:\n" + body).encode()
+    if kind == "huge_rules":
+        return "".join(f"var v{i} = {i}\n" for i in range(60_000)).encode()
+    raise ValueError(f"unknown generator {kind!r}")
+
+
+def apply_edit(root: Path, edit: dict) -> int:
+    """Apply one edit; return the 1-based line where its text starts (1 for whole files)."""
+    path = root / edit["file"]
+    if "content" in edit:
+        path.write_text(edit["content"], encoding="utf-8")
+        return 1
+    if "content_file" in edit:
+        path.write_bytes((HERE / edit["content_file"]).read_bytes())
+        return 1
+    if "generate" in edit:
+        path.write_bytes(_generated(edit["generate"]))
+        return 1
+    text = path.read_text(encoding="utf-8")
+    if "effect" in edit:  # a new action card at the end of a card file, with this effect
+        edit = {"append": CARD_WITH_EFFECT + "".join("      " + ln + "\n" for ln in edit["effect"].splitlines())}
+        return apply_edit_text(path, text, edit) + CARD_WITH_EFFECT.count("\n")
+    return apply_edit_text(path, text, edit)
+
+
+CARD_WITH_EFFECT = """  - name: Broken Card
+    type: action
+    colour: offense
+    threshold: 1
+    text: "A card whose effect is broken."
+    effect: |
+"""
+
+
+def apply_edit_text(path: Path, text: str, edit: dict) -> int:
+    if "prepend" in edit:
+        path.write_text(edit["prepend"] + text, encoding="utf-8")
+        return 1
+    if "append" in edit:
+        if not text.endswith("\n"):
+            text += "\n"
+        start = text.count("\n") + 1
+        path.write_text(text + edit["append"], encoding="utf-8")
+        return start
+    old, new = edit["replace"], edit["with"]
+    found = text.count(old)
+    if found != 1:
+        raise AssertionError(f"{edit['file']}: the text to replace occurs {found} times, not once: {old!r}")
+    start = text.count("\n", 0, text.index(old)) + 1
+    path.write_text(text.replace(old, new), encoding="utf-8")
+    return start
+
+
+def run_case(case: dict, root: Path):
+    """Copy the game under `root`, apply the case -> (game or None, diagnostics, file texts, edit start lines)."""
+    src = copy_game(root)
+    starts = [apply_edit(root, e) for e in case["edits"]]
+    cg, diags, files = check_game(src)
+    return cg, diags, files, starts
+
+
+def where(case: dict, exp: dict, root: Path, starts: list[int]) -> tuple[str, int, int]:
+    """The absolute (file, line, col) an expectation names."""
+    edit = case["edits"][exp.get("edit", 0)]
+    file = exp.get("file", edit["file"])
+    line = exp["line"] + (starts[exp.get("edit", 0)] - 1 if file == edit["file"] else 0)
+    return str(root / file), line, exp["col"]
+
 
 CASES = load_cases()
 
@@ -164,7 +262,6 @@ def _check_never_raises(pristine: Path, work: Path, file: str, text: str | bytes
         path.write_bytes(text)
     else:
         path.write_text(text, encoding="utf-8", errors="surrogatepass")
-    from lumos.compiler.game import GameSources
     src = GameSources("fuzz", work / "rules", work / "cards", work / "schema")
     cg, diags, files = check_game(src)  # must return, whatever the input
     assert cg is not None or any(d.is_error for d in diags)
@@ -199,7 +296,6 @@ def test_random_effects_never_crash(pristine, tmp_path):
         work = tmp_path / f"e{i}"
         shutil.copytree(pristine, work)
         start = apply_edit(work, {"file": "cards/home.yaml", "effect": effect})
-        from lumos.compiler.game import GameSources
         cg, diags, files = check_game(GameSources("fuzz", work / "rules", work / "cards", work / "schema"))
         for d in diags:
             if d.is_error and d.span.file.endswith("home.yaml") and d.code.startswith(("L", "E2")):
@@ -210,3 +306,25 @@ def test_random_effects_never_crash(pristine, tmp_path):
 
 def test_fixture_files_exist():
     assert (HERE / "alias_bomb.yaml").is_file() and (HERE / "binary.yaml").is_file()
+
+
+if __name__ == "__main__":  # pragma: no cover - a tool for writing cases
+    import tempfile
+    wanted = set(sys.argv[1:])
+    for case in load_cases():
+        if wanted and case["id"] not in wanted:
+            continue
+        root = Path(tempfile.mkdtemp())
+        print("=" * 20, case["id"])
+        try:
+            cg, diags, files, starts = run_case(case, root)
+        except Exception:  # noqa: BLE001
+            import traceback
+            traceback.print_exc()
+            continue
+        print("starts:", starts, "compiled" if cg else "not compiled")
+        for d in diags:
+            if d.code == "W301":
+                continue
+            print(d.render(files.get(d.span.file, "").splitlines()).replace(str(root) + "/", ""))
+        shutil.rmtree(root)
