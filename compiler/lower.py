@@ -9,6 +9,7 @@ unused.
 """
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from lumos.compiler import nodes as N
@@ -19,6 +20,23 @@ from lumos.interpreter.errors import DiagnosticSink, Span, did_you_mean
 from lumos.interpreter.program import ActionInfo, CardDef, CardInfo, PieceInfo, Proc, RuleRecord
 
 _VALUE_TYPES = {bool: "flag", int: "number", str: "text"}
+
+
+_SIMPLE_HOLE = re.compile(r"[a-z_][a-z0-9_]*(\.[a-z_][a-z0-9_]*)*")
+_KEYWORDS = {"true", "false", "none", "not", "and", "or", "my", "if", "reach"}
+
+
+def _simple_hole(hole: str, origin):
+    """`{name}` or `{name.attr}` in a label: build the nodes directly, without the parser."""
+    if not _SIMPLE_HOLE.fullmatch(hole) or hole.split(".")[0] in _KEYWORDS:
+        return None
+    parts = hole.split(".")
+    node = N.Name(origin.span(1, 1, 1, 1 + len(parts[0])), parts[0])
+    col = 1 + len(parts[0])
+    for part in parts[1:]:
+        col += 1 + len(part)
+        node = N.Attr(origin.span(1, 1, 1, col), node, part)
+    return node
 
 
 def _table(values: tuple):
@@ -473,7 +491,7 @@ class Lowerer(ExprLowering, StmtLowering):
             hole = text[j + 1:k]
             origin = Origin(s.span.file, s.span.line, s.span.col + 1 + j + 1)
             try:
-                node = build(parse(hole, s.span.file, "template_expr", origin), origin)
+                node = _simple_hole(hole, origin) or build(parse(hole, s.span.file, "template_expr", origin), origin)
             except LumosSyntaxError as exc:
                 self.sink.extend(exc.diagnostics)
                 i = k + 1

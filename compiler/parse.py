@@ -160,16 +160,25 @@ def _classify(exc: UnexpectedInput, text: str, start: str) -> str | None:
     return None
 
 
+_TREES: dict[tuple[str, str], Tree] = {}  # parse trees never change: the AST builder makes new nodes
+
+
 def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
     """Parse `text` from the start rule; raise LumosSyntaxError with position and hint.
 
     `origin` (a build_ast.Origin) places positions of embedded text in its host file."""
     if not text.endswith("\n"):
         text += "\n"
+    key = (text, start)
+    cached = _TREES.get(key)
+    if cached is not None:  # the same effect text on several cards is parsed once
+        return cached
     try:
         tree = parser(start).parse(text)
         deep = _too_deep(tree)
         if deep is None:
+            if len(_TREES) < 4096:
+                _TREES[key] = tree
             return tree
         diag = Diagnostic("L100", "this is nested too deeply", Span(path, *deep),
                           "split the expression with `let` or a function")
