@@ -56,9 +56,23 @@ def _cache_file() -> str | bool:
 
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_RULES),
-                postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False,
-                cache=_cache_file())
+    """The parser; its grammar analysis is cached on disk, written atomically so that two
+    processes starting at once never read a half-written cache."""
+    import os
+
+    def build(cache):
+        return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_RULES),
+                    postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False, cache=cache)
+    final = _cache_file()
+    if not final or os.path.exists(final):
+        return build(final)
+    partial = f"{final}.{os.getpid()}.partial"
+    lark = build(partial)
+    try:
+        os.replace(partial, final)
+    except OSError:
+        pass
+    return lark
 
 
 class _StartParser:
