@@ -133,10 +133,16 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
     meta = {d.key: (d.value, d.span) for d in tree.decls if isinstance(d, N.Meta)}
     board = None
     if "board" in meta:
-        from lumos.compiler.boards import load_board
+        from lumos.compiler import cache
         board_path = src.rules_dir / meta["board"][0]
         try:
-            board = load_board(board_path)
+            raw = board_path.read_bytes()
+            board_key = cache.key("board", str(board_path.name).encode() + b"\0" + raw)
+            board = cache.get(board_key)
+            if board is None:
+                from lumos.compiler.boards import load_board
+                board = load_board(board_path)
+                cache.put(board_key, board)
             files[str(board_path)] = board_path.read_text(encoding="utf-8")
         except LumosError as exc:
             sink.extend(exc.diagnostics)
