@@ -369,6 +369,7 @@ class ExprLowering:
             self.sink.add("E207", f"`{n.func}` is {describe(sym.type)}, not a function", n.span, "")
             return _BAD
         decl = sym.value
+        self.functions_used.add(decl.name)
         if len(n.args) != len(decl.params):
             self.sink.add("E204", f"`{n.func}` takes {len(decl.params)} argument(s), not {len(n.args)}", n.span,
                           f"{n.func}({', '.join(decl.params)})")
