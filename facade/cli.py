@@ -17,6 +17,7 @@ commands, so `lumos --help` starts fast.
 from __future__ import annotations
 
 import argparse
+import functools
 import json
 import os
 import sys
@@ -80,17 +81,58 @@ def _sources(game: str):
     raise UsageError(f"unknown game `{game}`; bundled games: {', '.join(bundled_games()) or 'none'}")
 
 
-def _compile(game: str):
-    """(CompiledGame, sources) or a LumosCheckError with every diagnostic."""
+def _compile(game: str, with_paths: list[str] | None = None):
+    """(CompiledGame, sources) or a LumosCheckError with every diagnostic.
+
+    `with_paths`: expansion folders (or manifests), card files or folders of card files
+    whose cards are added to the game's."""
     from lumos.compiler.game import check_game
     from lumos.interpreter.errors import LumosCheckError
     src = _sources(game)
-    cg, diags, files = check_game(src)
-    if cg is None:
-        err = LumosCheckError(diags)
-        err.files = files
+    extra, pre_diags, pre_files = _with_cards(src, game, with_paths or [])
+    cg, diags, files = check_game(src, extra_cards=extra or None)
+    if cg is None or any(d.is_error for d in pre_diags):
+        err = LumosCheckError(pre_diags + list(diags))
+        err.files = {**pre_files, **files}
         raise err
     return cg, src
+
+
+def _with_cards(src, game: str, with_paths: list[str]) -> tuple[list[Path], list, dict]:
+    """The card files of `--with` expansions, and the problems of their manifests."""
+    from lumos.expansions import load_expansion, manifest_path
+    extra: list[Path] = []
+    diags: list = []
+    files: dict = {}
+    own = {p.resolve() for p in src.card_files()}
+    for item in with_paths:
+        path = Path(item)
+        manifest = manifest_path(path)
+        if manifest is not None:
+            exp, problems, texts = load_expansion(manifest)
+            diags += problems
+            files.update(texts)
+            if exp is None:
+                continue
+            if exp.base.rules_dir.resolve() != src.rules_dir.resolve():
+                raise UsageError(f"the expansion `{item}` extends `{exp.extends}`, not `{game}`")
+            found = exp.card_files
+        elif path.is_dir():
+            found = _yaml_files(path)
+            if not found:
+                raise UsageError(f"`{item}` is neither an expansion nor a folder of card files")
+        elif path.is_file():
+            found = [path]
+        else:
+            raise UsageError(f"no expansion or card file `{item}`")
+        extra += [p for p in found if p.resolve() not in own and p not in extra]
+    return extra, diags, files
+
+
+@functools.lru_cache(maxsize=4)
+def _load_with(game: str, with_paths: tuple[str, ...]):
+    """A compiled game with expansions, once per worker process."""
+    return _compile(game, list(with_paths))[0]
 
 
 def _parse_options(cg, pairs: list[str]) -> dict:
@@ -151,42 +193,172 @@ def cmd_games(args) -> int:
 
 
 # ---------------------------------------------------------------- lumos check
-def cmd_check(args) -> int:
+DEFAULT_MAX = 50   # diagnostics shown by `lumos check` before "... and N more"
+
+
+class _Target:
+    """One thing `lumos check` compiles: a game, a game plus an expansion, or a game plus loose card files."""
+
+    def __init__(self, kind: str, label: str, src=None, extra=None, diags=None, files=None):
+        self.kind, self.label, self.src = kind, label, src
+        self.extra: list[Path] = list(extra or [])
+        self.diags: list = list(diags or [])
+        self.files: dict = dict(files or {})
+        self.cg = None
+
+
+def _yaml_files(folder: Path) -> list[Path]:
+    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in (".yaml", ".yml"))
+
+
+def _card_paths(items: list[str], game: str) -> list[Path]:
+    """Loose card files (or folders of them) given with --game."""
+    out: list[Path] = []
+    for item in items:
+        path = Path(item)
+        if path.is_dir():
+            found = _yaml_files(path)
+            if not found:
+                raise UsageError(f"`{item}` holds no .yaml card files")
+            out += found
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise UsageError(f"no card file `{item}`")
+    return out
+
+
+def _expansion_target(manifest: Path) -> _Target:
+    from lumos.expansions import load_expansion
+    exp, diags, texts = load_expansion(manifest)
+    if exp is None:
+        return _Target("expansion", manifest.parent.name, diags=diags, files=texts)
+    return _Target("expansion", exp.name, exp.base, exp.card_files, diags, texts)
+
+
+def _check_targets(args) -> list[_Target]:
     from lumos.api import bundled_games
+    from lumos.expansions import manifest_path
+    if args.game:
+        src = _sources(args.game)
+        own = {p.resolve() for p in src.card_files()}
+        extra = [p for p in _card_paths(args.paths, args.game) if p.resolve() not in own]
+        label = f"{_count(len(extra), 'card file')} against {src.id}" if extra else src.id
+        return [_Target("cards" if extra else "game", label, src, extra)]
+    targets = []
+    for item in args.paths or bundled_games():
+        manifest = manifest_path(Path(item)) if item not in bundled_games() else None
+        if manifest is not None:
+            targets.append(_expansion_target(manifest))
+            continue
+        path = Path(item)
+        if path.is_file() and path.suffix in (".yaml", ".yml"):
+            raise UsageError(f"`{item}` is a card file: name the game it belongs to, "
+                             f"`lumos check --game GAME {item}`")
+        if path.is_dir() and not (path / "game.lumos").is_file() and _yaml_files(path):
+            raise UsageError(f"`{item}` holds neither game.lumos nor {manifest_name()}: for card files, "
+                             f"`lumos check --game GAME {item}`")
+        src = _sources(item)
+        targets.append(_Target("game", src.id, src))
+    return targets
+
+
+def manifest_name() -> str:
+    from lumos.expansions import MANIFEST
+    return MANIFEST
+
+
+def _run_target(t: _Target) -> None:
     from lumos.compiler.game import check_game
-    targets = args.games or bundled_games()
-    all_diags, files, summaries = [], {}, []
-    for game in targets:
-        src = _sources(game)
-        cg, diags, texts = check_game(src)
-        files.update(texts)
-        all_diags.extend(diags)
-        summaries.append((src.id, cg, diags))
-    all_diags.sort(key=lambda d: d.sort_key())
-    if args.format == "json":
-        print(json.dumps([d.to_json() for d in all_diags], indent=2))
-        return EXIT_FAIL if any(d.is_error for d in all_diags) else EXIT_OK
-    for d in all_diags:
-        print(render_diagnostic(d, files))
+    if t.src is None:
+        return
+    cg, diags, texts = check_game(t.src, extra_cards=t.extra or None)
+    t.cg = cg
+    t.diags += diags
+    t.files.update(texts)
+
+
+def _ok_line(t: _Target) -> str:
+    cg = t.cg
+    warnings = sum(not d.is_error for d in t.diags)
+    extra = f", {_count(warnings, 'warning')}" if warnings else ""
+    if t.kind == "game":
+        return f"ok: {t.label} ({_count(len(cg.rules), 'rule')}, {_count(len(cg.cards), 'card')}){extra}"
+    mine = {str(p) for p in t.extra}
+    added = sum(1 for c in cg.cards if c.span.file in mine)
+    if t.kind == "expansion":
+        return f"ok: {t.label} (extends {cg.id}: {_count(added, 'card')} in {_count(len(t.extra), 'file')}){extra}"
+    return f"ok: {t.label} ({_count(added, 'card')}){extra}"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_annotation(d) -> str:
+    """A GitHub Actions workflow command: the problem shows on the line of the pull request's diff."""
+    props = [f"file={_escape_property(_display_path(d.span.file))}"]
+    if d.span.line > 0:
+        props.append(f"line={d.span.line}")
+        if d.span.col > 0:
+            props.append(f"col={d.span.col}")
+        if d.span.end_line >= d.span.line and d.span.end_col:
+            props += [f"endLine={d.span.end_line}", f"endColumn={d.span.end_col}"]
+    props.append(f"title={_escape_property(d.code)}")
+    text = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+    return f"::{'error' if d.is_error else 'warning'} {','.join(props)}::{_escape_data(text)}"
+
+
+def cmd_check(args) -> int:
+    if args.max is not None and args.max < 0:
+        raise UsageError("--max must be 0 (no limit) or more")
+    targets = _check_targets(args)
+    all_diags, files, seen = [], {}, set()
+    for t in targets:
+        _run_target(t)
+        files.update(t.files)
+        for d in t.diags:
+            key = (d.code, d.message, d.span)
+            if key not in seen:     # two targets sharing a game report its problems once
+                seen.add(key)
+                all_diags.append(d)
+    all_diags.sort(key=lambda d: (_display_path(d.span.file), d.span.line, d.span.col, d.code))
     errors = sum(d.is_error for d in all_diags)
     warnings = len(all_diags) - errors
-    for gid, cg, diags in summaries:
-        if cg is not None and not any(d.is_error for d in diags):
-            extra = f", {_count(len(diags), 'warning')}" if diags else ""
-            print(f"ok: {gid} ({_count(len(cg.rules), 'rule')}, {_count(len(cg.cards), 'card')}){extra}")
-    if errors:
-        bad = sum(1 for _, _, diags in summaries if any(d.is_error for d in diags))
-        print(f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(bad, 'game')}")
-        return EXIT_FAIL
-    return EXIT_OK
+    failed = errors > 0 or (args.strict and warnings > 0)
+    status = EXIT_FAIL if failed else EXIT_OK
+    limit = args.max if args.max is not None else (0 if args.format == "json" else DEFAULT_MAX)
+    shown = all_diags[:limit] if limit else all_diags
+    hidden = len(all_diags) - len(shown)
+    if args.format == "json":
+        print(json.dumps([d.to_json() for d in shown], indent=2, ensure_ascii=False))
+        return status
+    render = github_annotation if args.format == "github" else (lambda d: render_diagnostic(d, files))
+    for d in shown:
+        print(render(d))
+    if hidden:
+        print(f"... and {hidden} more (show them all with --max 0)")
+    for t in targets:
+        if t.cg is not None and not any(d.is_error for d in t.diags):
+            print(_ok_line(t))
+    if all_diags:
+        nfiles = len({d.span.file for d in all_diags})
+        print(f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(nfiles, 'file')}"
+              + (" (--strict: warnings fail the check)" if args.strict and warnings and not errors else ""))
+    return status
 
 
 # ---------------------------------------------------------------- lumos simulate
 def _run_batch(game: str, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
-               max_decisions: int) -> list[dict]:
+               max_decisions: int, with_paths: tuple[str, ...] = ()) -> list[dict]:
     """Play the games with these seeds (in a worker process when --jobs > 1); plain records out."""
     from lumos.api import load_game
-    return _play_seeds(load_game(game), seeds, agents, options, log_dir, max_decisions)
+    cg = _load_with(game, with_paths) if with_paths else load_game(game)
+    return _play_seeds(cg, seeds, agents, options, log_dir, max_decisions)
 
 
 def _play_seeds(cg, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
@@ -221,7 +393,7 @@ def cmd_simulate(args) -> int:
     import time
     if args.n < 0:
         raise UsageError("-n must be 0 or more")
-    cg, src = _compile(args.game)
+    cg, src = _compile(args.game, args.with_paths)
     agents = _agent_list(cg, args.agents)
     options = _parse_options(cg, args.option)
     if args.log_dir:
@@ -234,8 +406,9 @@ def cmd_simulate(args) -> int:
         if args.jobs > 1 and args.n > 1:
             from concurrent.futures import ProcessPoolExecutor
             with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                with_paths = tuple(str(Path(p).resolve()) for p in args.with_paths)
                 futures = [pool.submit(_run_batch, game_arg, chunk, agents, options, args.log_dir,
-                                       args.max_decisions) for chunk in _chunks(seeds, args.jobs)]
+                                       args.max_decisions, with_paths) for chunk in _chunks(seeds, args.jobs)]
                 for fut in futures:
                     batch = fut.result()
                     records.extend(batch)
@@ -247,6 +420,8 @@ def cmd_simulate(args) -> int:
     elapsed = time.perf_counter() - start
     records.sort(key=lambda r: r["seed"])
     summary = _summarise(cg, records, elapsed, args.seed, agents, options)
+    if args.with_paths:
+        summary["with"] = list(args.with_paths)
     failed = [r for r in records if r["error"] is not None]
     for r in failed[:SHOW_ERRORS]:
         _err(f"game with seed {r['seed']} stopped:")
@@ -331,7 +506,7 @@ def cmd_play(args) -> int:
     from lumos.interpreter.agents import agent_seed, make_agent
     from lumos.interpreter.engine import GameState
     from lumos.interpreter.errors import LumosRuntimeError
-    cg, _ = _compile(args.game)
+    cg, _ = _compile(args.game, args.with_paths)
     side = _side_index(cg, args.as_side)
     options = _parse_options(cg, args.option)
     rivals = {k: make_agent(args.agent, agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
@@ -432,7 +607,7 @@ def cmd_replay(args) -> int:
     if not game:
         _err(f"{args.log}:1: the first line is not a Lumos log header")
         return EXIT_FAIL
-    cg, _ = _compile(game)
+    cg, _ = _compile(game, args.with_paths)
     result = replay(cg, path)
     for w in result.warnings:
         _err(f"warning: {w}")
@@ -476,9 +651,19 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--json", action="store_true", help="print JSON")
     s.set_defaults(func=cmd_games)
 
-    s = sub.add_parser("check", help="check rules, board and cards; print every problem")
-    s.add_argument("games", nargs="*", metavar="GAME|PATH", help="bundled game ids or game folders (default: all bundled)")
-    s.add_argument("--format", choices=("text", "json"), default="text")
+    s = sub.add_parser("check", help="check rules, board and cards; print every problem",
+                       description="Check games, expansions or card files and print every problem found, "
+                                   "sorted by file and line. Exit status: 0 clean (warnings allowed), "
+                                   "1 problems found, 2 usage or internal error.")
+    s.add_argument("paths", nargs="*", metavar="GAME|PATH",
+                   help="bundled game ids, game folders or expansion folders (default: every bundled game); "
+                        "with --game, card files or folders of card files")
+    s.add_argument("--game", metavar="GAME|PATH", help="check the card files given against this game")
+    s.add_argument("--format", choices=("text", "json", "github"), default="text",
+                   help="text (default), json (a list of diagnostics), github (Actions annotations)")
+    s.add_argument("--max", type=int, default=None, metavar="N",
+                   help=f"show at most N problems (default {DEFAULT_MAX}; 0: all; json: all unless given)")
+    s.add_argument("--strict", action="store_true", help="warnings fail the check too (exit status 1)")
     s.set_defaults(func=cmd_check)
 
     s = sub.add_parser("simulate", help="play many games between agents and summarise the results")
@@ -492,6 +677,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     s.add_argument("--max-decisions", type=int, default=100_000, help="stop a game after this many decisions")
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
+                   help="add the cards of an expansion folder (or of card files); repeatable")
     s.set_defaults(func=cmd_simulate)
 
     s = sub.add_parser("play", help="play in the terminal against an agent")
@@ -499,12 +686,16 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--as", dest="as_side", metavar="SIDE", help="the side you play (default: the first)")
     s.add_argument("--agent", choices=AGENT_NAMES, default="random", help="the agent you play against")
+    s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
+                   help="add the cards of an expansion folder (or of card files); repeatable")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a game option")
     s.set_defaults(func=cmd_play)
 
     s = sub.add_parser("replay", help="replay a game log and check it reproduces")
     s.add_argument("log", metavar="LOG")
     s.add_argument("--game", metavar="GAME|PATH", help="the game to replay with (default: the log's game)")
+    s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
+                   help="add the cards of an expansion folder (or of card files); repeatable")
     s.set_defaults(func=cmd_replay)
 
     s = sub.add_parser("board", help="export a game's board")
