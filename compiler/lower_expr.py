@@ -16,6 +16,39 @@ def _const(value):
     return fn
 
 
+def _memo(fn, slots):
+    """fn's result remembered per value of the local slots it reads (fn never reads the state)."""
+    cache: dict = {}
+    if len(slots) == 1:
+        s0 = slots[0]
+
+        def memo1(m, L):
+            key = L[s0]
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = bool(fn(m, L))
+            return hit
+        return memo1
+    if len(slots) == 2:
+        s0, s1 = slots
+
+        def memo2(m, L):
+            key = (L[s0], L[s1])
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = bool(fn(m, L))
+            return hit
+        return memo2
+
+    def memo(m, L):
+        key = tuple(L[s] for s in slots)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = bool(fn(m, L))
+        return hit
+    return memo
+
+
 def _local(slot):
     fn = lambda m, L: L[slot]  # noqa: E731
     fn.slot = slot
@@ -189,19 +222,36 @@ class ExprLowering:
         return (lambda m, L: a(m, L) if c(m, L) else b(m, L)), unify(ta, tb)
 
     def e_BoolOp(self, n):
+        from lumos.compiler.purity import analyse
+        facts = [analyse(self, i) for i in n.items]
         fns = [self.expect(i, "flag", f"each side of `{n.op}`")[0] for i in n.items]
+        steady = [f for f, (pure, slots) in zip(fns, facts) if pure and slots and -1 not in slots]
+        if steady and len(fns) > 1 and len(steady) < len(fns) + (1 if len(steady) > 1 else 0):
+            # Test the parts that never read the state first, remembered per value of the
+            # locals they read; then the rest (see compiler/purity.py).
+            slots = sorted(set().union(*(facts[i][1] for i, f in enumerate(fns) if f in steady)))
+            rest = [f for f in fns if f not in steady]
+            group = self._chain(n.op, steady)
+            memo = _memo(group, slots)
+            fns = [memo] + rest
+        return self._chain(n.op, fns), "flag"
+
+    def _chain(self, op, fns):
+        if len(fns) == 1:
+            return fns[0]
+        n_op = op
         def pair(f1, f2):
-            if n.op == "and":
+            if n_op == "and":
                 return lambda m, L: True if f1(m, L) and f2(m, L) else False
             return lambda m, L: True if f1(m, L) or f2(m, L) else False
         if len(fns) > 4:  # a long chain as nested pairs would recurse once per item at run time
-            if n.op == "and":
-                return (lambda m, L: all(f(m, L) for f in fns)), "flag"
-            return (lambda m, L: any(f(m, L) for f in fns)), "flag"
+            if n_op == "and":
+                return lambda m, L: all(f(m, L) for f in fns)
+            return lambda m, L: any(f(m, L) for f in fns)
         acc = fns[-1]
         for f in reversed(fns[:-1]):
             acc = pair(f, acc)
-        return acc, "flag"
+        return acc
 
     def e_Not(self, n):
         f, _ = self.expect(n.operand, "flag", "the value after `not`")
