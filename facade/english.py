@@ -1,0 +1,664 @@
+"""Checked AST (compiler/nodes.py) -> plain English, for the rules reference.
+
+Every node class of the language has one method here, `_<ClassName>`, so a construct
+added to the language without an English rendering is found at once
+(`missing_renderings()`, and tests/test_english.py). Expressions become phrases,
+statements become numbered steps (`Step`, nested for blocks), declarations become a
+step whose body is what they contain.
+
+The English keeps the game's own names (functions, procedures, variables, spaces)
+as they are written, because a designer reads it beside the rules; each such name
+is wrapped in an invisible marker saying what it is, so the same text becomes
+plain text (`plain`) or reStructuredText with cross-references (`rst`).
+
+>>> from lumos.compiler.parse import parse
+>>> from lumos.compiler.build_ast import build, Origin
+>>> stmts = build(parse("if count(my hand) > 7:\\n    win me\\n", "x", "effect"), Origin("x"))
+>>> print(to_text(English(me=True).steps(stmts)))
+1. If the number of your hand is more than 7:
+   1. You win the game.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from typing import Iterable
+
+from lumos.compiler import nodes as N
+
+__all__ = ["English", "Step", "Vocabulary", "missing_renderings", "placeholder_in", "plain", "rst",
+           "to_text", "to_rst"]
+
+# A marker: ESC kind US target US text GS. Kinds: rule, action, card, lit (a literal
+# name: a space, side, kind...), local (a name given inside the rule).
+_MARK = re.compile("\x1b([a-z]+)\x1f([^\x1f\x1d]*)\x1f([^\x1f\x1d]*)\x1d")
+# Text that must never reach a reader: a sign that something was not rendered.
+_LEFTOVER = re.compile(r"\bNone\b|\?\?\?|\bTODO\b|[\x1b\x1d\x1f]|\b[A-Z][A-Za-z]+\(")
+
+
+def mark(kind: str, target: str, text: str | None = None) -> str:
+    return f"\x1b{kind}\x1f{target}\x1f{target if text is None else text}\x1d"
+
+
+def plain(text: str) -> str:
+    """The English without markers."""
+    return _MARK.sub(lambda m: m.group(3), text)
+
+
+_RST_SPECIAL = re.compile(r"([\\*`|_\[\]<>])")
+
+
+def rst_escape(text: str) -> str:
+    """Plain text safe inside a reStructuredText paragraph (no inline markup)."""
+    return _RST_SPECIAL.sub(r"\\\1", text)
+
+
+def rst(text: str) -> str:
+    """The English as reStructuredText: game names become `lumos` cross-references."""
+    out, pos = [], 0
+    for m in _MARK.finditer(text):
+        out.append(rst_escape(text[pos:m.start()]))
+        kind, target, shown = m.groups()
+        if kind in ("rule", "action", "card"):
+            role = f":lumos:{kind}:"
+            out.append(f"{role}`{shown}`" if shown == target else f"{role}`{shown} <{target}>`")
+        elif kind == "local":
+            out.append(f"*{shown}*")
+        else:
+            out.append(f"``{shown}``")
+        # inline markup must end before a word character: separate it with an escaped nothing
+        nxt = text[m.end():m.end() + 1]
+        if nxt and (nxt.isalnum() or nxt in "'’"):
+            out.append("\\ ")
+        pos = m.end()
+    out.append(rst_escape(text[pos:]))
+    return "".join(out)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One numbered step: its sentence, the steps of its block, and continuations at the
+    same level (the `Otherwise, ...` of an `if`)."""
+    text: str
+    body: tuple["Step", ...] = ()
+    more: tuple["Step", ...] = ()
+
+
+def to_text(steps: Iterable[Step], indent: int = 0) -> str:
+    """Numbered plain text, blocks indented by three spaces."""
+    lines: list[str] = []
+    for i, step in enumerate(steps, 1):
+        pad = " " * indent
+        lines.append(f"{pad}{i}. {plain(step.text)}")
+        if step.body:
+            lines.append(to_text(step.body, indent + 3))
+        for extra in step.more:
+            lines.append(f"{pad}   {plain(extra.text)}")
+            if extra.body:
+                lines.append(to_text(extra.body, indent + 3))
+    return "\n".join(lines)
+
+
+def to_rst(steps: Iterable[Step], indent: int = 0) -> list[str]:
+    """An enumerated reStructuredText list (nested for blocks), as lines."""
+    pad = " " * indent
+    lines: list[str] = []
+    for step in steps:
+        lines += [f"{pad}#. {rst(step.text)}", ""]
+        if step.body:
+            lines += to_rst(step.body, indent + 3)
+        for extra in step.more:
+            lines += [f"{pad}   {rst(extra.text)}", ""]
+            if extra.body:
+                lines += to_rst(extra.body, indent + 3)
+    return lines
+
+
+def _words(items: list[str], last: str = "and") -> str:
+    if not items:
+        return "nothing"
+    if len(items) == 1:
+        return items[0]
+    return f"{', '.join(items[:-1])} {last} {items[-1]}"
+
+
+def _cap(text: str) -> str:
+    """Upper-case the first letter, unless the text starts with a game name."""
+    if text and text[0].isalpha():
+        return text[0].upper() + text[1:]
+    return text
+
+
+def _quote(value: str) -> str:
+    return f"“{value}”"
+
+
+# ------------------------------------------------------------------ vocabulary
+_RULE_KINDS = ("option", "die", "var", "const", "zone", "window", "function", "procedure")
+
+
+class Vocabulary:
+    """What each name of a game is, so the English can say it and link it.
+
+    Made from the declarations of the game's rules files (and, when known, the board's
+    spaces, regions and link kinds)."""
+
+    def __init__(self, decls: Iterable[N.Decl] = (), board=None):
+        self.what: dict[str, str] = {}
+        self.sides: tuple[str, ...] = ()
+        self.dice: dict[str, tuple[N.Expr, ...]] = {}
+        self.windows: set[str] = set()
+        self.procedures: set[str] = set()
+        for d in decls:
+            getattr(self, "_" + type(d).__name__, self._other)(d)
+        if board is not None:
+            for s in board.spaces:
+                self.what.setdefault(s, "space")
+            for r in board.regions:
+                self.what.setdefault(r, "region")
+            for k in list(board.links) + list(getattr(board, "unions", {})):
+                self.what.setdefault(k, "link")
+
+    def _other(self, d) -> None:
+        name = getattr(d, "name", None)
+        if isinstance(d, (N.Option, N.Var, N.Const, N.Zone, N.Window, N.Function, N.Procedure)):
+            self.what[name] = "rule"
+        elif isinstance(d, N.Action):
+            self.what[name] = "action"
+
+    def _Sides(self, d) -> None:
+        self.sides = d.names
+        for s in d.names:
+            self.what[s] = "side"
+
+    def _Kinds(self, d) -> None:
+        for k in d.names:
+            self.what[k] = "kind"
+
+    def _NeutralPieces(self, d) -> None:
+        for p in d.names:
+            self.what[p] = "piece"
+
+    def _Die(self, d) -> None:
+        self.dice[d.name] = d.faces
+        self.what[d.name] = "rule"
+
+    def _Window(self, d) -> None:
+        self.windows.add(d.name)
+        self.what[d.name] = "rule"
+
+    def _Procedure(self, d) -> None:
+        self.procedures.add(d.name)
+        self.what[d.name] = "rule"
+
+    def name(self, name: str) -> str | None:
+        """A marker for a declared name, or None for a name given inside a rule."""
+        what = self.what.get(name)
+        if what in ("rule", "action"):
+            return mark(what, name)
+        if what is not None:
+            return mark("lit", name)
+        return None
+
+
+# ------------------------------------------------------------------ English
+_SPECIAL_NAMES = {
+    "me": "you", "card": "this card", "it": "it", "current": "the side whose turn it is",
+    "sides": "all sides", "pieces": "all pieces", "cards": "all cards of the game",
+    "spaces": "all spaces of the board",
+}
+_POSSESSIVE = {"me": "your", "it": "its", "card": "this card's"}
+_COMPARE = {
+    "==": "is", "!=": "is not", "<": "is less than", ">": "is more than", "<=": "is at most",
+    ">=": "is at least", "is": "is", "isnot": "is not", "in": "is one of", "notin": "is not one of",
+}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by (rounded down)",
+          "%": "leaves as remainder when divided by"}
+_META = {
+    "game": "The game is called {v}.", "rulebook": "Rule citations refer to the rulebook {v}.",
+    "board": "The board is drawn from the file {v}.", "schema": "Cards are checked against the schema {v}.",
+    "cards": "Cards come from {v}.",
+}
+_VISIBILITY = {
+    "hidden": "nobody sees its cards, only how many there are",
+    "owner": "only its side sees its cards; the others see how many there are",
+    "public": "everybody sees its cards",
+}
+_EVENTS = {
+    "placed": "a piece {0} is placed on a space {1}",
+    "given": "a piece {0} is given to {1} to carry",
+    "put": "a card {0} is put into a zone {1}",
+    "drawn": "a card {0} is drawn into a zone {1}",
+}
+_BUILTINS = {
+    "count": "the number of {0}",
+    "first": "the first of {0}",
+    "other": "the side after {0}",
+    "occupant": "the piece standing on {0}",
+    "distance": "the number of {2} steps from {0} to {1}",
+    "toward": "the space {2} {3} steps from {0} on the way to {1}",
+    "closest": "those of {0} closest to {1} in {2} steps",
+    "offset": "the space {1} columns across and {2} rows up from {0}",
+    "max": "the largest of {0}",
+    "min": "the smallest of {0}",
+    "sum": "the sum of {0}",
+    "playable": "{0} may be played by {1}",
+}
+_WRAP = (N.BoolOp, N.IfExpr, N.Where, N.Reach, N.Compare, N.IsEmpty, N.Not)
+
+
+class MissingRendering(LookupError):
+    """A node class with no English method."""
+
+
+class English:
+    """Renders AST nodes of one game as English.
+
+    `me=True` renders `me` as "you" and a decision without `by` as yours (actions,
+    card effects, conditions); otherwise it is the side whose turn it is."""
+
+    def __init__(self, vocab: Vocabulary | None = None, me: bool = False):
+        self.vocab = vocab or Vocabulary()
+        self.me = me
+        self.seen: set[str] = set()   # node classes rendered so far (for the coverage test)
+
+    # -------------------------------------------------------------- entry points
+    def node(self, n: N.Node):
+        """Any node: a phrase (expressions), a list of steps (statements) or a step."""
+        method = getattr(self, "_" + type(n).__name__, None)
+        if method is None:
+            raise MissingRendering(f"no English for {type(n).__name__}")
+        self.seen.add(type(n).__name__)
+        return method(n)
+
+    def expr(self, e: N.Expr) -> str:
+        return self.node(e)
+
+    def steps(self, body: Iterable[N.Stmt]) -> tuple[Step, ...]:
+        out: list[Step] = []
+        for s in body:
+            out += self.node(s)
+        return tuple(out)
+
+    def decl(self, d: N.Decl) -> Step:
+        return self.node(d)
+
+    def with_me(self) -> "English":
+        """The same vocabulary, in a context where `me` is the acting side."""
+        other = English(self.vocab, me=True)
+        other.seen = self.seen
+        return other
+
+    # -------------------------------------------------------------- helpers
+    def sub(self, e: N.Expr) -> str:
+        """An operand: wrapped in parentheses when it is itself a long phrase."""
+        text = self.expr(e)
+        return f"({text})" if isinstance(e, _WRAP) else text
+
+    def cond(self, e: N.Expr) -> str:
+        """A condition: a bare flag variable reads `X is true`."""
+        if isinstance(e, (N.Attr, N.My)) or (isinstance(e, N.Name) and e.name not in _SPECIAL_NAMES
+                                              and self.vocab.what.get(e.name) in (None, "rule")):
+            return f"{self.expr(e)} is true"
+        if isinstance(e, N.Not) and isinstance(e.operand, (N.Attr, N.My, N.Name)):
+            self.seen.add("Not")
+            return f"{self.expr(e.operand)} is false"
+        return self.expr(e)
+
+    def local(self, name: str) -> str:
+        return mark("local", name)
+
+    def subject(self, side: N.Expr | None) -> tuple[str, bool]:
+        """(who, is it "you") for a statement done by a side."""
+        if side is None:
+            return ("you", True) if self.me else ("the side whose turn it is", False)
+        if isinstance(side, N.Name) and side.name == "me":
+            self.seen.add("Name")
+            return "you", True
+        return self.expr(side), False
+
+    def attr_name(self, name: str) -> str:
+        return self.vocab.name(name) or name.replace("_", " ")
+
+    def label(self, label: N.Str | None) -> str:
+        return f", shown as {self.expr(label)}" if label is not None else ""
+
+    # -------------------------------------------------------------- expressions
+    def _Num(self, e: N.Num) -> str:
+        return str(e.value)
+
+    def _Str(self, e: N.Str) -> str:
+        return _quote(e.value)
+
+    def _Bool(self, e: N.Bool) -> str:
+        return "true" if e.value else "false"
+
+    def _NoneLit(self, e: N.NoneLit) -> str:
+        return "nothing"
+
+    def _Name(self, e: N.Name) -> str:
+        known = self.vocab.name(e.name)
+        if known is not None:
+            return known
+        if e.name in _SPECIAL_NAMES:
+            return "you" if e.name == "me" and self.me else \
+                ("the side acting" if e.name == "me" else _SPECIAL_NAMES[e.name])
+        return self.local(e.name)
+
+    def _Attr(self, e: N.Attr) -> str:
+        attr = self.attr_name(e.name)
+        if isinstance(e.obj, N.Name) and e.obj.name in _POSSESSIVE and self.vocab.name(e.obj.name) is None:
+            self.seen.add("Name")
+            owner = _POSSESSIVE[e.obj.name] if (e.obj.name != "me" or self.me) else "the acting side's"
+            return f"{owner} {attr}"
+        return f"the {attr} of {self.sub(e.obj)}"
+
+    def _My(self, e: N.My) -> str:
+        return f"{'your' if self.me else 'the acting side’s'} {self.attr_name(e.name)}"
+
+    def _Call(self, e: N.Call) -> str:
+        if e.func in _BUILTINS and self.vocab.what.get(e.func) is None:
+            args = [self.sub(a) for a in e.args]
+            if e.func in ("distance", "toward", "closest"):   # the link kind is a bare name
+                args[-1] = self.expr(e.args[-1])
+            try:
+                return _BUILTINS[e.func].format(*args)
+            except IndexError:
+                pass
+        args = ", ".join(self.expr(a) for a in e.args)
+        return f"{self.vocab.name(e.func) or mark('rule', e.func)}({args})"
+
+    def _ListLit(self, e: N.ListLit) -> str:
+        if not e.items:
+            return "an empty list"
+        return f"the list of {_words([self.sub(i) for i in e.items])}"
+
+    def _Where(self, e: N.Where) -> str:
+        return f"those of {self.sub(e.source)} for which {self.cond(e.cond)}"
+
+    def _IfExpr(self, e: N.IfExpr) -> str:
+        return f"{self.sub(e.then)} if {self.cond(e.cond)}, otherwise {self.sub(e.other)}"
+
+    def _BoolOp(self, e: N.BoolOp) -> str:
+        parts = [f"({self.expr(i)})" if isinstance(i, (N.BoolOp, N.IfExpr, N.Where)) else self.cond(i)
+                 for i in e.items]
+        return f" {e.op} ".join(parts)
+
+    def _Not(self, e: N.Not) -> str:
+        if isinstance(e.operand, N.Call):
+            return f"not {self.expr(e.operand)}"
+        if isinstance(e.operand, (N.Attr, N.My, N.Name)):
+            return f"{self.expr(e.operand)} is false"
+        return f"not ({self.expr(e.operand)})"
+
+    def _Compare(self, e: N.Compare) -> str:
+        if isinstance(e.right, N.NoneLit) and e.op in ("is", "isnot", "==", "!="):
+            self.seen.add("NoneLit")
+            nothing = e.op in ("is", "==")
+            return f"{self.sub(e.left)} is {'nothing' if nothing else 'something'}"
+        return f"{self.sub(e.left)} {_COMPARE.get(e.op, e.op)} {self.sub(e.right)}"
+
+    def _IsEmpty(self, e: N.IsEmpty) -> str:
+        return f"{self.sub(e.operand)} is {'not ' if e.negated else ''}empty"
+
+    def _Arith(self, e: N.Arith) -> str:
+        parts = [self.sub(e.items[0])]
+        for op, item in zip(e.ops, e.items[1:]):
+            text = self.sub(item)
+            parts.append(f"{_ARITH.get(op, op)} {f'({text})' if isinstance(item, N.Arith) else text}")
+        return " ".join(parts)
+
+    def _Neg(self, e: N.Neg) -> str:
+        if isinstance(e.operand, N.Num):
+            self.seen.add("Num")
+            return f"-{e.operand.value}"
+        return f"minus {self.sub(e.operand)}"
+
+    def _Reach(self, e: N.Reach) -> str:
+        count = self.sub(e.count)
+        steps = f"in exactly {count}" if e.exact else f"in 1 to {count}"
+        one = isinstance(e.count, N.Num) and e.count.value == 1
+        text = f"the spaces reachable from {self.sub(e.start)} {steps} {mark('lit', e.link)} step{'' if one else 's'}"
+        if e.through is not None:
+            text += f", passing only over spaces {self.local(e.through_var)} for which {self.cond(e.through)}"
+        if e.onto is not None:
+            text += f", ending on a space {self.local(e.onto_var)} for which {self.cond(e.onto)}"
+        return text
+
+    # -------------------------------------------------------------- statements
+    def _Let(self, s: N.Let) -> list[Step]:
+        if isinstance(s.value, N.Call) and self._is_procedure(s.value.func):
+            self.seen.add("Call")
+            return [Step(f"Do {self._call_text(s.value.func, s.value.args)} and call its result "
+                         f"{self.local(s.name)}.")]
+        return [Step(f"Let {self.local(s.name)} be {self.expr(s.value)}.")]
+
+    def _SetVar(self, s: N.SetVar) -> list[Step]:
+        return [Step(_cap(f"set {self.expr(s.target)} to {self.expr(s.value)}."))]
+
+    def _AddTo(self, s: N.AddTo) -> list[Step]:
+        if s.sign < 0:
+            return [Step(f"Subtract {self.sub(s.amount)} from {self.expr(s.target)}.")]
+        return [Step(f"Add {self.sub(s.amount)} to {self.expr(s.target)}.")]
+
+    def _Place(self, s: N.Place) -> list[Step]:
+        if s.space is None:
+            return [Step(f"Take {self.expr(s.piece)} off the board.")]
+        return [Step(f"Place {self.expr(s.piece)} on {self.expr(s.space)}.")]
+
+    def _Give(self, s: N.Give) -> list[Step]:
+        return [Step(f"Give {self.expr(s.piece)} to {self.expr(s.holder)} to carry.")]
+
+    def _Drop(self, s: N.Drop) -> list[Step]:
+        return [Step(f"Drop {self.expr(s.piece)}: it lies loose where it was carried.")]
+
+    def _Put(self, s: N.Put) -> list[Step]:
+        return [Step(f"Put {self.expr(s.cards)} into {self.expr(s.zone)}.")]
+
+    def _DrawCard(self, s: N.DrawCard) -> list[Step]:
+        name = self.local(s.name)
+        return [Step(f"Draw the top card of {self.expr(s.source)} into {self.expr(s.dest)} and call it {name}.")]
+
+    def _Shuffle(self, s: N.Shuffle) -> list[Step]:
+        return [Step(f"Shuffle {self.expr(s.zone)}.")]
+
+    def _Roll(self, s: N.Roll) -> list[Step]:
+        who, you = self.subject(s.side)
+        faces = self.vocab.dice.get(s.die)
+        shown = f" (faces {', '.join(self.expr(f) for f in faces)})" if faces else ""
+        return [Step(_cap(f"{who} {'roll' if you else 'rolls'} {mark('rule', s.die)}{shown}; "
+                          f"call the result {self.local(s.name)}."))]
+
+    def _Win(self, s: N.Win) -> list[Step]:
+        who, you = self.subject(s.side)
+        return [Step(_cap(f"{who} {'win' if you else 'wins'} the game: the game ends."))]
+
+    def _Tie(self, s: N.Tie) -> list[Step]:
+        return [Step("The game ends in a draw: nobody wins.")]
+
+    def _PlayCard(self, s: N.PlayCard) -> list[Step]:
+        who, you = self.subject(s.side)
+        return [Step(_cap(f"{who} {'play' if you else 'plays'} {self.expr(s.card)}: "
+                          "the card's effect happens."))]
+
+    def _Choose(self, s: N.Choose) -> list[Step]:
+        who, you = self.subject(s.side)
+        name = self.local(s.name)
+        verb = ("may choose" if s.optional else ("choose" if you else "chooses"))
+        text = f"{who} {verb} {name} from {self.expr(s.options)}{self.label(s.label)}"
+        return [Step(_cap(text + (", or nothing." if s.optional else ".")))]
+
+    def _DoAction(self, s: N.DoAction) -> list[Step]:
+        who, you = self.subject(s.side)
+        actions = _words([mark("action", name) for name, _span in s.actions], "or")
+        verb = "may take" if s.optional else ("take" if you else "takes")
+        return [Step(_cap(f"{who} {verb} one action: {actions}."))]
+
+    def _Log(self, s: N.Log) -> list[Step]:
+        return [Step(f"Announce {self.expr(s.text)}.")]
+
+    def _Return(self, s: N.Return) -> list[Step]:
+        if s.value is None:
+            return [Step("Stop here: this rule ends.")]
+        return [Step(f"Stop here: this rule ends, giving {self.expr(s.value)}.")]
+
+    def _Break(self, s: N.Break) -> list[Step]:
+        return [Step("Leave the loop.")]
+
+    def _Pass(self, s: N.Pass) -> list[Step]:
+        return [Step("Do nothing.")]
+
+    def _CallStmt(self, s: N.CallStmt) -> list[Step]:
+        return [Step(f"Do {self._call_text(s.func, s.args)}.")]
+
+    def _If(self, s: N.If) -> list[Step]:
+        (cond, body), *rest = s.branches
+        more = [Step(f"Otherwise, if {self.cond(c)}:", self.steps(b)) for c, b in rest]
+        if s.other:
+            more.append(Step("Otherwise:", self.steps(s.other)))
+        return [Step(f"If {self.cond(cond)}:", self.steps(body), tuple(more))]
+
+    def _ForEach(self, s: N.ForEach) -> list[Step]:
+        return [Step(f"For each {self.local(s.name)} in {self.expr(s.items)}:", self.steps(s.body))]
+
+    def _Repeat(self, s: N.Repeat) -> list[Step]:
+        return [Step(f"Repeat {self.sub(s.count)} times:", self.steps(s.body))]
+
+    def _While(self, s: N.While) -> list[Step]:
+        return [Step(f"As long as {self.cond(s.cond)}:", self.steps(s.body))]
+
+    def _Loop(self, s: N.Loop) -> list[Step]:
+        return [Step("Repeat until the game ends or a step leaves the loop:", self.steps(s.body))]
+
+    def _Menu(self, s: N.Menu) -> list[Step]:
+        who, you = self.subject(s.side)
+        options = tuple(self.node(o) for o in s.options)
+        return [Step(_cap(f"{who} {'pick' if you else 'picks'} one of these options:"), options)]
+
+    def _MenuOption(self, o: N.MenuOption) -> Step:
+        guard = f", offered only if {self.cond(o.guard)}" if o.guard is not None else ""
+        return Step(f"{self.expr(o.label)}{guard}:", self.steps(o.body))
+
+    def _call_text(self, func: str, args) -> str:
+        return f"{self.vocab.name(func) or mark('rule', func)}({', '.join(self.expr(a) for a in args)})"
+
+    def _is_procedure(self, name: str) -> bool:
+        return name in self.vocab.procedures
+
+    # -------------------------------------------------------------- declarations
+    def _GameFile(self, g: N.GameFile) -> Step:
+        return Step("The rules of the game:", tuple(self.decl(d) for d in g.decls))
+
+    def _Meta(self, d: N.Meta) -> Step:
+        return Step(_META.get(d.key, f"{d.key.capitalize()}: {{v}}.").format(v=_quote(d.value)))
+
+    def _Sides(self, d: N.Sides) -> Step:
+        return Step(f"The sides are {_words([mark('lit', s) for s in d.names])}, in turn order.")
+
+    def _Option(self, d: N.Option) -> Step:
+        choices = _words([self.expr(c) for c in d.choices], "or")
+        return Step(f"The option {mark('rule', d.name)} is set before the game: {choices}; "
+                    f"{self.expr(d.default)} unless the players choose otherwise.")
+
+    def _Die(self, d: N.Die) -> Step:
+        faces = ", ".join(self.expr(f) for f in d.faces)
+        return Step(f"The die {mark('rule', d.name)} has the faces {faces}; each face is as likely as "
+                    "any other.")
+
+    def _Kinds(self, d: N.Kinds) -> Step:
+        return Step(f"The kinds of pieces are {_words([mark('lit', k) for k in d.names])}.")
+
+    def _Placement(self, p: N.Placement) -> Step:
+        if not p.spaces:
+            return Step(f"one {mark('lit', p.kind)} that starts off the board")
+        many = "one " if p.count == 1 else f"{p.count} "
+        return Step(f"{many}{mark('lit', p.kind)}{'' if p.count == 1 else 's'} starting on "
+                    f"{_words([mark('lit', s) for s in p.spaces])}")
+
+    def _Pieces(self, d: N.Pieces) -> Step:
+        return Step(f"The pieces of {mark('lit', d.side)}:", tuple(self.node(p) for p in d.placements))
+
+    def _NeutralPieces(self, d: N.NeutralPieces) -> Step:
+        names = _words([mark("lit", n) for n in d.names])
+        return Step(f"{names} {'belongs' if len(d.names) == 1 else 'belong'} to no side and "
+                    f"{'starts' if len(d.names) == 1 else 'start'} off the board.")
+
+    def _Var(self, d: N.Var) -> Step:
+        kind = f" (a {d.type})" if d.type else ""
+        owner = {"side": "Each side has its own", "piece": "Each piece has its own"}.get(d.scope, "The game keeps one")
+        return Step(f"{owner} {mark('rule', d.name)}{kind}, changed during play; it starts as "
+                    f"{self.expr(d.init)}.")
+
+    def _Const(self, d: N.Const) -> Step:
+        values = [self.expr(v) for v in d.values]
+        if d.scope == "side" and len(values) == len(self.vocab.sides):
+            each = "; ".join(f"{mark('lit', s)}: {v}" for s, v in zip(self.vocab.sides, values))
+            return Step(f"{mark('rule', d.name)} is fixed for each side: {each}.")
+        if d.scope:
+            return Step(f"{mark('rule', d.name)} is fixed per {d.scope}: {_words(values)}, in order.")
+        return Step(f"{mark('rule', d.name)} is always {_words(values)}.")
+
+    def _Zone(self, d: N.Zone) -> Step:
+        return Step(f"Each side has a zone of cards {mark('rule', d.name)}: "
+                    f"{_VISIBILITY.get(d.visibility, d.visibility)}.")
+
+    def _Window(self, d: N.Window) -> Step:
+        return Step(f"{mark('rule', d.name)} is a window: a moment the rules open for a side to answer "
+                    f"with a card whose window is {_quote(d.name)}.")
+
+    def _Procedure(self, d: N.Procedure) -> Step:
+        params = ", ".join(self.local(p) for p in d.params)
+        return Step(f"To do {mark('rule', d.name)}({params}):", self.steps(d.body))
+
+    def _Function(self, d: N.Function) -> Step:
+        params = ", ".join(self.local(p) for p in d.params)
+        return Step(f"{mark('rule', d.name)}({params}) means {self.cond(d.body)}.")
+
+    def _Binder(self, b: N.Binder) -> Step:
+        return Step(f"{self.local(b.name)} among {self.expr(b.domain)}")
+
+    def _Action(self, d: N.Action) -> Step:
+        me = self.with_me()
+        choice = "."
+        if d.binders:
+            choice = ", choosing " + _words([me.node(b).text for b in d.binders]) + \
+                " (each possible choice is one option; with none, the action cannot be taken)."
+        label = f" Each option is shown as {me.expr(d.label)}." if d.label is not None else ""
+        return Step(f"When you take the action {mark('action', d.name)}{choice}{label} Then:", me.steps(d.body))
+
+    def _Flow(self, d: N.Flow) -> Step:
+        return Step("Once set up, the game runs as follows:", self.steps(d.body))
+
+    def _Setup(self, d: N.Setup) -> Step:
+        return Step("To set up the game (the pieces already stand on their start spaces):",
+                    self.steps(d.body))
+
+    def _Trigger(self, d: N.Trigger) -> Step:
+        params = [self.local(p) for p in d.params]
+        pattern = _EVENTS.get(d.event)
+        if pattern is not None and len(params) == 2:
+            event = pattern.format(*params)
+        else:
+            event = f"the event {mark('lit', d.event)}({', '.join(params)}) happens"
+        cond = f" and {self.cond(d.cond)}" if d.cond is not None else ""
+        return Step(f"Whenever {event}{cond}, at once:", self.steps(d.body))
+
+
+def node_classes() -> list[type]:
+    """Every concrete node class of the language (compiler/nodes.py)."""
+    abstract = {N.Node, N.Expr, N.Stmt, N.Decl}
+    return [c for c in vars(N).values()
+            if isinstance(c, type) and issubclass(c, N.Node) and c not in abstract and c.__module__ == N.__name__]
+
+
+def missing_renderings() -> list[str]:
+    """Names of node classes that English cannot render."""
+    return [c.__name__ for c in node_classes() if not hasattr(English, "_" + c.__name__)]
+
+
+def placeholder_in(text: str) -> str | None:
+    """What in a rendering looks unrendered (a Python `None`, a node's repr, a marker), or None.
+
+    Quoted texts of the game are left out: they are the designer's words."""
+    found = _LEFTOVER.search(re.sub("“[^”]*”", "", text))
+    return found.group(0) if found else None
