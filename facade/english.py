@@ -16,7 +16,7 @@ plain text (`plain`) or reStructuredText with cross-references (`rst`).
 >>> stmts = build(parse("if count(my hand) > 7:\\n    win me\\n", "x", "effect"), Origin("x"))
 >>> print(to_text(English(me=True).steps(stmts)))
 1. If the number of your hand is more than 7:
-   1. You win the game.
+   1. You win the game: the game ends.
 """
 from __future__ import annotations
 
