@@ -297,6 +297,12 @@ class ExprLowering:
         if not compatible(ta, tb):
             self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
                           "both sides of a comparison must be the same kind of value")
+        space_of = getattr(a, "occupant_of", None)
+        if space_of is not None and isinstance(n.right, N.NoneLit) and op in ("is", "==", "isnot", "!="):
+            # `occupant(s) is none` — the commonest test in movement rules — reads the board once.
+            if op in ("is", "=="):
+                return (lambda m, L: (x := space_of(m, L)) is None or m.st.occ[x] < 0), "flag"
+            return (lambda m, L: (x := space_of(m, L)) is not None and m.st.occ[x] >= 0), "flag"
         static = getattr(a, "static", None)
         if static is not None and hasattr(b, "const") and b.const[0] is not None and op in ("==", "is", "!=", "isnot"):
             # `x.attr == constant` on an attribute that never changes: precompute the matches.
@@ -542,7 +548,9 @@ class ExprLowering:
 
     def b_occupant(self, f):
         a, = f
-        return lambda m, L: m.occupant(a(m, L))
+        fn = lambda m, L: m.occupant(a(m, L))  # noqa: E731
+        fn.occupant_of = a
+        return fn
 
     def b_distance(self, f):
         a, b, link = f
