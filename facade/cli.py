@@ -639,6 +639,59 @@ def cmd_board(args) -> int:
     return EXIT_OK
 
 
+# ---------------------------------------------------------------- lumos explain
+def cmd_explain(args) -> int:
+    from lumos.explain import explain_card, find_cards, rules_decls
+    from lumos.interpreter.errors import did_you_mean
+    games = [args.game] if args.game else _bundled()
+    names: list[str] = []
+    for game in games:
+        cg, src = _compile(game, args.with_paths)
+        if find_cards(cg, args.card):
+            decls, texts = rules_decls(src)
+            sys.stdout.write(explain_card(cg, args.card, decls, texts, english=not args.no_english))
+            return EXIT_OK
+        names += [d.name for d in cg.card_defs]
+    where = f"`{args.game}`" if args.game else "the bundled games"
+    hint = did_you_mean(args.card, sorted(set(names)))
+    raise UsageError(f"no card `{args.card}` in {where}" + (f"; {hint}" if hint else ""))
+
+
+# ---------------------------------------------------------------- lumos schema, lumos new card
+def cmd_schema(args) -> int:
+    from lumos.skeleton import bundle_schema, schema_file, write_schemas
+    src = _sources(args.game)
+    try:
+        path = schema_file(src)
+    except LookupError as exc:
+        raise UsageError(str(exc)) from None
+    if args.output in (None, "-"):
+        print(json.dumps(bundle_schema(path), indent=2, ensure_ascii=False))
+        return EXIT_OK
+    for written in write_schemas(src, Path(args.output)):
+        print(f"wrote {written}")
+    return EXIT_OK
+
+
+def cmd_new(args) -> int:
+    from lumos.explain import declared_windows
+    from lumos.skeleton import card_skeleton
+    src = _sources(args.game)
+    try:
+        text = card_skeleton(src, args.type, declared_windows(src), label=args.game)
+    except (KeyError, LookupError) as exc:
+        raise UsageError(exc.args[0]) from None
+    if args.output in (None, "-"):
+        sys.stdout.write(text)
+        return EXIT_OK
+    out = Path(args.output)
+    if out.exists() and not args.force:
+        raise UsageError(f"`{out}` exists; choose another name or add --force")
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}: fill it in, then `lumos check --game {args.game} {out}`")
+    return EXIT_OK
+
+
 # ---------------------------------------------------------------- the parser
 def build_parser() -> argparse.ArgumentParser:
     from lumos import __version__
@@ -703,6 +756,30 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--format", choices=("svg", "graphml", "json"), default="svg")
     s.add_argument("-o", "--output", metavar="FILE", help="output file (default: stdout)")
     s.set_defaults(func=cmd_board)
+    s = sub.add_parser("explain", help="explain a card: its data, effect, English and where the rules play it")
+    s.add_argument("card", metavar="CARD", help="the card's name (quote it when it has spaces)")
+    s.add_argument("--game", metavar="GAME|PATH", help="the game of the card (default: search the bundled games)")
+    s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
+                   help="add the cards of an expansion folder (or of card files); repeatable")
+    s.add_argument("--no-english", action="store_true", help="leave out the plain-English rendering")
+    s.set_defaults(func=cmd_explain)
+
+    s = sub.add_parser("schema", help="write a game's card schema (JSON Schema) for editors and validators",
+                       description="Print the game's card schema as one self-contained JSON Schema "
+                                   "(Draft 2020-12), or write it and the expansion manifest schema into a folder.")
+    s.add_argument("game", metavar="GAME|PATH")
+    s.add_argument("-o", "--output", metavar="DIR", help="folder to write the schemas into (default: print)")
+    s.set_defaults(func=cmd_schema)
+
+    s = sub.add_parser("new", help="print a commented YAML skeleton of a new card",
+                       description="Print a new card of the given type, every field commented from the "
+                                   "game's card schema; required fields carry a placeholder value.")
+    s.add_argument("what", choices=("card",), help="what to make (a card)")
+    s.add_argument("game", metavar="GAME|PATH")
+    s.add_argument("--type", required=True, metavar="TYPE", help="the card type")
+    s.add_argument("-o", "--output", metavar="FILE", help="write it to this file (default: print)")
+    s.add_argument("--force", action="store_true", help="overwrite the output file")
+    s.set_defaults(func=cmd_new)
     return p
 
 
