@@ -53,11 +53,19 @@ def rst_escape(text: str) -> str:
     return _RST_SPECIAL.sub(r"\\\1", text)
 
 
+# What may stand right before / after inline markup in reStructuredText without a separator.
+_BEFORE_OK = set(" \n-:/'\"<([{“‘")
+_AFTER_OK = set(" \n-.,:;!?\\/'\")]}>”’")
+
+
 def rst(text: str) -> str:
     """The English as reStructuredText: game names become `lumos` cross-references."""
     out, pos = [], 0
     for m in _MARK.finditer(text):
         out.append(rst_escape(text[pos:m.start()]))
+        prev = text[m.start() - 1:m.start()]
+        if prev and prev not in _BEFORE_OK and prev != "\x1d":
+            out.append("\\ ")
         kind, target, shown = m.groups()
         if kind in ("rule", "action", "card"):
             role = f":lumos:{kind}:"
@@ -66,9 +74,9 @@ def rst(text: str) -> str:
             out.append(f"*{shown}*")
         else:
             out.append(f"``{shown}``")
-        # inline markup must end before a word character: separate it with an escaped nothing
+        # inline markup must be followed by a space or a punctuation mark: else an escaped nothing
         nxt = text[m.end():m.end() + 1]
-        if nxt and (nxt.isalnum() or nxt in "'’"):
+        if nxt and nxt not in _AFTER_OK:
             out.append("\\ ")
         pos = m.end()
     out.append(rst_escape(text[pos:]))
