@@ -220,8 +220,7 @@ _COMPARE = {
     "==": "is", "!=": "is not", "<": "is less than", ">": "is more than", "<=": "is at most",
     ">=": "is at least", "is": "is", "isnot": "is not", "in": "is one of", "notin": "is not one of",
 }
-_ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by (rounded down)",
-          "%": "leaves as remainder when divided by"}
+_ARITH = {"+": "plus", "-": "minus", "*": "times", "/": "divided by", "%": "modulo"}
 _META = {
     "game": "The game is called {v}.", "rulebook": "Rule citations refer to the rulebook {v}.",
     "board": "The board is drawn from the file {v}.", "schema": "Cards are checked against the schema {v}.",
@@ -362,7 +361,7 @@ class English:
         return f"the {attr} of {self.sub(e.obj)}"
 
     def _My(self, e: N.My) -> str:
-        return f"{'your' if self.me else 'the acting side’s'} {self.attr_name(e.name)}"
+        return f"{'your' if self.me else 'the acting side' + chr(39) + 's'} {self.attr_name(e.name)}"
 
     def _Call(self, e: N.Call) -> str:
         if e.func in _BUILTINS and self.vocab.what.get(e.func) is None:
@@ -627,12 +626,15 @@ class English:
 
     def _Action(self, d: N.Action) -> Step:
         me = self.with_me()
-        choice = "."
+        text = f"When you take the action {mark('action', d.name)}"
+        label = me.expr(d.label) if d.label is not None else None
         if d.binders:
-            choice = ", choosing " + _words([me.node(b).text for b in d.binders]) + \
+            text += ", choosing " + _words([me.node(b).text for b in d.binders]) + \
                 " (each possible choice is one option; with none, the action cannot be taken)."
-        label = f" Each option is shown as {me.expr(d.label)}." if d.label is not None else ""
-        return Step(f"When you take the action {mark('action', d.name)}{choice}{label} Then:", me.steps(d.body))
+            text += (f" Each option is shown as {label}." if label else "") + " Then:"
+        else:
+            text += (f", shown as {label}" if label else "") + ":"
+        return Step(text, me.steps(d.body))
 
     def _Flow(self, d: N.Flow) -> Step:
         return Step("Once set up, the game runs as follows:", self.steps(d.body))

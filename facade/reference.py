@@ -65,6 +65,7 @@ class CardVariant:
     effect: tuple | None           # statements
     condition: N.Expr | None
     where: str
+    expansion: bool = False        # from a card file added with --with / :with:
 
 
 @dataclass
@@ -149,7 +150,9 @@ class GameDoc:
                 effect = build(parse(cd.fields["effect"], cd.span.file, "effect", origin), origin)
             if isinstance(cd.fields.get("condition"), str):
                 condition = build(parse(cd.fields["condition"], cd.span.file, "condition", origin), origin)
-            doc.variants.append(CardVariant([(deck, cd.copies)], shown, effect, condition, self.where(cd.span)))
+            extra = any(Path(cd.span.file) == p for p in self.extra_cards)
+            doc.variants.append(CardVariant([(deck, cd.copies)], shown, effect, condition, self.where(cd.span),
+                                            extra))
         return list(cards.values())
 
     def _index_uses(self) -> None:
@@ -479,7 +482,8 @@ class _Writer:
                  "- Choosing from nothing chooses nothing (the name is then nothing); a choice with a single "
                  "option is taken without asking. The same holds for actions and menus. Drawing from an "
                  "empty zone draws nothing.",
-                 "- A rule that *stops here* ends at once; *giving* is the value it hands back.", "")
+                 "- A rule that *stops here* ends at once; *giving* is the value it hands back.",
+                 "- Numbers are whole numbers: *divided by* rounds down.", "")
         pieces = len(cg.pieces)
         self.add(".. rubric:: At a glance", "",
                  f"- Sides, in turn order: {', '.join(f'``{s}``' for s in cg.sides)}",
@@ -621,10 +625,11 @@ class _Writer:
         for v in card.variants:
             decks = " and ".join(f"the {d} deck ({n} {'copy' if n == 1 else 'copies'})" if d else
                                  f"no deck ({n} {'copy' if n == 1 else 'copies'})" for d, n in v.decks)
+            origin = " from the expansion" if v.expansion else ""
             if len(card.variants) > 1:
-                body += [f".. rubric:: In {decks}", ""]
+                body += [f".. rubric:: In {decks}{origin}", ""]
             else:
-                body += [f"*{rst_escape(card.type)} card*, in {decks}.", ""]
+                body += [f"*{rst_escape(card.type)} card*{origin}, in {decks}.", ""]
             body += self.card_variant(v)
         self.add(*_indent(body))
 
@@ -1168,7 +1173,7 @@ def build_docs(out_dir: str | Path | None = None, with_paths: Iterable[str | Pat
         write_project(src, plan)
         conf = {"project": "Lumos rules reference", "extensions": ["lumos.reference"], "root_doc": "index",
                 "html_theme": "alabaster", "html_title": "Lumos rules reference", "pygments_style": "sphinx",
-                "html_show_sourcelink": False}
+                "html_show_sourcelink": False, "html_copy_source": False}
         app = Sphinx(str(src), None, str(out), str(Path(tmp) / "doctrees"), "html", confoverrides=conf,
                      status=None, warning=warnings, freshenv=True)
         app.build()
