@@ -36,6 +36,11 @@ MAX_DECISIONS = 20_000
 KICK_OFF_WITHIN = 10
 
 
+# A failing example prints its arguments, the compiled game among them (hundreds of KB);
+# Hypothesis warns about that, and the warning (an error here) would hide the failure.
+QUIET_REPR = pytest.mark.filterwarnings("ignore:Generating overly large repr")
+
+
 @pytest.fixture(scope="module")
 def cg():
     return load_game(GAME)
@@ -139,6 +144,7 @@ def play_checked(cg, seed: int, styles: tuple[str, str], rnd_seed: int | None = 
 STYLES = st.sampled_from(["random", "first", "last"])
 
 
+@QUIET_REPR
 @settings(max_examples=100, deadline=None)
 @given(seed=st.integers(0, 2**63 - 1), home=STYLES, away=STYLES)
 def test_invariants_hold_after_every_decision(cg, seed, home, away):
