@@ -51,11 +51,25 @@ def _source_lines(path: str, files: dict | None) -> list[str] | None:
         return None
 
 
+SHOWN_WIDTH = 160   # a longer source line is shown as the part around the column
+
+
 def render_diagnostic(d, files: dict | None = None) -> str:
     from dataclasses import replace
     lines = _source_lines(d.span.file, files)
-    shown = replace(d, span=replace(d.span, file=_display_path(d.span.file)))
-    return shown.render(lines)
+    span = replace(d.span, file=_display_path(d.span.file))
+    if lines is not None and 1 <= span.line <= len(lines) and len(lines[span.line - 1]) > SHOWN_WIDTH:
+        text = lines[span.line - 1]
+        start = max(0, min(span.col - 1 - SHOWN_WIDTH // 2, len(text) - SHOWN_WIDTH))
+        window = ("..." if start else "") + text[start:start + SHOWN_WIDTH] + \
+            ("..." if start + SHOWN_WIDTH < len(text) else "")
+        shift = start - (3 if start else 0)
+        end_col = span.end_col - shift if span.end_line == span.line and span.end_col else 0
+        span = replace(span, col=span.col - shift, end_col=max(0, min(end_col, len(window) + 1)))
+        lines = lines[:span.line - 1] + [window]
+    shown = replace(d, span=span)
+    return shown.render(lines).replace(f"{span.file}:{span.line}:{span.col}:",
+                                       f"{span.file}:{d.span.line}:{d.span.col}:", 1)
 
 
 def _count(n: int, word: str) -> str:

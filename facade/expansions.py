@@ -22,6 +22,7 @@ the line and column of the offending value.
 from __future__ import annotations
 
 import glob
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -174,9 +175,10 @@ def _wrong_type(data, key: str, wanted: str, file: str) -> Diagnostic:
     value = data[key]
     shown = "a list" if isinstance(value, list) else "a mapping" if isinstance(value, dict) else \
         "empty" if value is None else f"`{value}`"
+    example = MANIFEST_SCHEMA["properties"][key]["examples"][0]
+    example = json.dumps(example) if isinstance(example, list) else example
     return Diagnostic("S103", f"the expansion manifest: field `{key}` must be {wanted}, not {shown}",
-                      Span(file, *data.mark(key)), f"{FIELDS[key]}; e.g. `{key}: "
-                      f"{MANIFEST_SCHEMA['properties'][key]['examples'][0]}`")
+                      Span(file, *data.mark(key)), f"{FIELDS[key]}; e.g. `{key}: {example}`")
 
 
 def _card_files(data, manifest: Path, diags: list[Diagnostic]) -> list[Path]:
