@@ -937,7 +937,7 @@ class LumosDomain(Domain):
         "rule": LumosXRefRole(warn_dangling=True, innernodeclass=nodes.literal),
         "action": LumosXRefRole(warn_dangling=True, innernodeclass=nodes.literal),
         "game": LumosXRefRole(warn_dangling=True),
-        "coverage": LumosXRefRole(warn_dangling=True),
+        "coverage": LumosXRefRole(),   # the game page links it; a project may have no coverage page
         "section": LumosXRefRole(),
     }
     dangling_warnings = {
