@@ -222,10 +222,13 @@ class _Target:
 
 
 def _yaml_files(folder: Path) -> list[Path]:
-    return sorted(p for p in folder.iterdir() if p.is_file() and p.suffix in (".yaml", ".yml"))
+    """The card files of a folder: its YAML files but an expansion manifest."""
+    from lumos.expansions import MANIFEST
+    return sorted(p for p in folder.iterdir()
+                  if p.is_file() and p.suffix in (".yaml", ".yml") and p.name != MANIFEST)
 
 
-def _card_paths(items: list[str], game: str) -> list[Path]:
+def _card_paths(items: list[str]) -> list[Path]:
     """Loose card files (or folders of them) given with --game."""
     out: list[Path] = []
     for item in items:
@@ -256,7 +259,7 @@ def _check_targets(args) -> list[_Target]:
     if args.game:
         src = _sources(args.game)
         own = {p.resolve() for p in src.card_files()}
-        extra = [p for p in _card_paths(args.paths, args.game) if p.resolve() not in own]
+        extra = [p for p in _card_paths(args.paths) if p.resolve() not in own]
         label = f"{_count(len(extra), 'card file')} against {src.id}" if extra else src.id
         return [_Target("cards" if extra else "game", label, src, extra)]
     targets = []
@@ -270,16 +273,11 @@ def _check_targets(args) -> list[_Target]:
             raise UsageError(f"`{item}` is a card file: name the game it belongs to, "
                              f"`lumos check --game GAME {item}`")
         if path.is_dir() and not (path / "game.lumos").is_file() and _yaml_files(path):
-            raise UsageError(f"`{item}` holds neither game.lumos nor {manifest_name()}: for card files, "
+            raise UsageError(f"`{item}` holds neither game.lumos nor expansion.yaml: for card files, "
                              f"`lumos check --game GAME {item}`")
         src = _sources(item)
         targets.append(_Target("game", src.id, src))
     return targets
-
-
-def manifest_name() -> str:
-    from lumos.expansions import MANIFEST
-    return MANIFEST
 
 
 def _run_target(t: _Target) -> None:
@@ -706,6 +704,15 @@ def cmd_new(args) -> int:
     return EXIT_OK
 
 
+# ---------------------------------------------------------------- lumos docs
+def cmd_docs(args) -> int:
+    try:
+        from lumos.reference import build_docs
+    except ImportError as exc:
+        raise UsageError(f"`lumos docs` needs Sphinx: pip install 'lumos-games[docs]' ({exc})") from None
+    return build_docs(args.output, args.with_paths)
+
+
 # ---------------------------------------------------------------- the parser
 def build_parser() -> argparse.ArgumentParser:
     from lumos import __version__
@@ -794,6 +801,17 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("-o", "--output", metavar="FILE", help="write it to this file (default: print)")
     s.add_argument("--force", action="store_true", help="overwrite the output file")
     s.set_defaults(func=cmd_new)
+
+    s = sub.add_parser("docs", help="build the HTML rules reference of every bundled game",
+                       description="Build the rules reference (HTML, with Sphinx) of every bundled game from its "
+                                   "compiled rules and cards: components, sequence, actions, cards in Lumos and "
+                                   "in English, the board, and the rulebook coverage.")
+    s.add_argument("-o", "--output", metavar="DIR", default="lumos-reference",
+                   help="output folder (default: lumos-reference)")
+    s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
+                   help="add an expansion folder, card files (GAME=PATH names their game) or a game folder; "
+                        "repeatable")
+    s.set_defaults(func=cmd_docs)
     return p
 
 

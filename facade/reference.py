@@ -3,12 +3,13 @@
 The reference is generated from the files the interpreter runs, so it cannot drift
 from the game. In a Sphinx project, add ``"lumos.reference"`` to ``extensions``; then
 
-    .. lumos:game:: snitch-snatcher          the whole reference of a game (a bundled id
-       :with: path/to/expansion               or a game folder), optionally with extra cards
-    .. lumos:coverage:: snitch-snatcher      each rulebook section with the rules citing it
-    .. lumos:board:: snitch-snatcher         the board, drawn from the compiled graph
+    .. lumos:game:: GAME                 the whole reference of a game (a bundled id or a
+       :with: path/to/expansion          game folder), optionally with extra cards
+    .. lumos:coverage:: GAME             each rulebook section with the rules citing it
+    .. lumos:board:: GAME                the board, drawn from the compiled graph
 
-and the roles ``:lumos:card:``, ``:lumos:rule:``, ``:lumos:action:`` (checked: an unknown
+(GAME and the `:with:` paths are relative to the page's folder) and the roles
+``:lumos:card:``, ``:lumos:rule:``, ``:lumos:action:`` (checked: an unknown
 target is a warning, so ``sphinx-build -W`` fails on it), ``:lumos:game:``,
 ``:lumos:coverage:`` and ``:lumos:section:``. The extension also registers the ``lumos``
 Pygments lexer. ``build_docs`` (``lumos docs``) makes a whole HTML reference of every
@@ -49,7 +50,7 @@ __all__ = ["GameDoc", "build_docs", "load_sections", "toc_sections", "setup", "L
 @dataclass
 class RuleDoc:
     """One declaration of the rules files, as the reference shows it."""
-    target: str              # the cross-reference name: `take_turn`, `setup`, `pieces of home`
+    target: str              # the cross-reference name: `take_turn`, `setup`, `pieces of red`
     kind: str                # the declaration's word: procedure, function, action, var, ...
     decl: N.Decl
     signature: str           # what follows the kind word, e.g. `take_turn(s)`
@@ -76,7 +77,14 @@ class CardDoc:
 
 
 class ReferenceError(Exception):
-    """The game cannot be documented: it does not compile (the message holds the diagnostics)."""
+    """The game cannot be documented: it does not compile (the message holds the diagnostics).
+
+    `status` is the exit status `lumos docs` gives for it: 1 for problems in the files, 2 for a
+    command line that names nothing usable."""
+
+    def __init__(self, message: str, status: int = 1):
+        super().__init__(message)
+        self.status = status
 
 
 _KIND_WORD = {
@@ -172,6 +180,8 @@ class GameDoc:
                 if isinstance(n, N.DoAction):
                     en = self.english.with_me() if kind == "card" or isinstance(node, N.Action) else self.english
                     who = en.subject(n.side)[0]
+                    if kind == "card" and who == "you":
+                        who = "the side playing it"
                     for name, _span in n.actions:
                         self.offers.setdefault(name, []).append((kind, user, who))
         self.answers: dict[str, list[str]] = {}
@@ -866,7 +876,7 @@ class BoardDirective(_GameDirective):
         node = lumos_board()
         node["svg"] = export_svg(board)
         node["filename"] = f"lumos-board-{nodes.make_id(doc.id)}.svg"
-        node["alt"] = f"The board of {doc.cg.title}: {board.name}, {len(board.spaces)} spaces"
+        node["alt"] = f"{board.name} ({len(board.spaces)} spaces), the board of {doc.cg.title}"
         return [node]
 
 
@@ -895,8 +905,13 @@ class LumosObject(ObjectDescription[str]):
 
     def add_target_and_index(self, name: str, sig: str, signode: desc_signature) -> None:
         game = self.env.ref_context.get("lumos:game", "")
-        node_id = nodes.make_id(f"lumos-{game}-{self.objtype}-{name}")
+        node_id = base = nodes.make_id(f"lumos-{game}-{self.objtype}-{name}")
+        n = 1
+        while node_id in self.state.document.ids:   # two names that make the same id
+            n += 1
+            node_id = f"{base}-{n}"
         signode["ids"].append(node_id)
+        self.state.document.note_explicit_target(signode)
         domain: LumosDomain = self.env.get_domain("lumos")
         domain.note_object(game, self.objtype, name, self.env.docname, node_id)
         if self.objtype == "action":
@@ -1102,7 +1117,7 @@ def _plan(with_paths: Iterable[str | Path]) -> dict[str, tuple[str, list[str]]]:
         else:
             game, path = "", Path(text).resolve()
         if not path.exists():
-            raise ReferenceError(f"--with {text}: no such file or folder")
+            raise ReferenceError(f"--with {text}: no such file or folder", 2)
         if path.is_dir() and (path / "game.lumos").is_file():
             plan[path.name] = (str(path), [])
             continue
@@ -1131,7 +1146,7 @@ def _game_for(path: Path, plan: dict) -> str:
     fits = [g for g in games if check_game(game_sources(g), card_files([path])[0])[0] is not None]
     if len(fits) != 1:
         raise ReferenceError(f"--with {path}: say which game the cards are for: --with GAME={path} "
-                             f"(games: {', '.join(games)})")
+                             f"(games: {', '.join(games)})", 2)
     return fits[0]
 
 
@@ -1161,12 +1176,20 @@ def build_docs(out_dir: str | Path | None = None, with_paths: Iterable[str | Pat
     0
     """
     from sphinx.application import Sphinx
+    from sphinx.util.console import nocolor
     out = Path(out_dir or "lumos-reference").resolve()
     try:
         plan = _plan(with_paths)
     except ReferenceError as exc:
         print(f"lumos docs: error: {exc}", file=sys.stderr)
-        return 2
+        return exc.status
+    for key, (ref, extra) in plan.items():   # compile first: problems are shown as `lumos check` does
+        try:
+            game_doc(ref, Path.cwd(), extra)
+        except ReferenceError as exc:
+            print(f"{exc}\nlumos docs: `{key}` does not compile; no reference was written", file=sys.stderr)
+            return exc.status
+    nocolor()
     warnings = io.StringIO()
     with tempfile.TemporaryDirectory(prefix="lumos-docs-") as tmp:
         src = Path(tmp) / "src"
@@ -1180,6 +1203,8 @@ def build_docs(out_dir: str | Path | None = None, with_paths: Iterable[str | Pat
     text = warnings.getvalue().strip()
     if text:
         print(text, file=sys.stderr)
-    games = ", ".join(plan)
-    print(f"wrote {out / 'index.html'} ({games})")
-    return 1 if text or app.statuscode else 0
+    if text or app.statuscode:
+        print(f"lumos docs: the reference in {out} has problems (above)", file=sys.stderr)
+        return 1
+    print(f"wrote {out / 'index.html'} ({', '.join(plan)})")
+    return 0
