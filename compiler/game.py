@@ -205,7 +205,21 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
     from lumos.compiler.cards import load_card_files
     from lumos.compiler.parse import parse
     from lumos.interpreter.program import CardDef, CardInfo
-    sources, diags = load_card_files(card_paths, schema_path)
+    for schema_file in sorted(schema_path.parent.glob("*.json")):
+        try:
+            json.loads(schema_file.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            where = Span(str(schema_file), getattr(exc, "lineno", 1), getattr(exc, "colno", 1))
+            low.sink.add("E100", f"the card schema cannot be read: {str(exc).splitlines()[0]}", where,
+                         "a schema is a JSON file; check it with a JSON editor")
+            return
+    try:
+        sources, diags = load_card_files(card_paths, schema_path)
+    except Exception as exc:  # noqa: BLE001 - a schema that JSON Schema itself rejects, or a bad $ref
+        low.sink.add("E100", f"the card schema cannot be used: {str(exc).splitlines()[0]}",
+                     Span(str(schema_path), 1, 1),
+                     "check the schema's `$id`s and `$ref`s, and that it follows JSON Schema 2020-12")
+        return
     low.sink.extend(diags)
     for p in card_paths:
         try:
