@@ -250,7 +250,9 @@ def _expansion_target(manifest: Path) -> _Target:
     exp, diags, texts = load_expansion(manifest)
     if exp is None:
         return _Target("expansion", manifest.parent.name, diags=diags, files=texts)
-    return _Target("expansion", exp.name, exp.base, exp.card_files, diags, texts)
+    own = {p.resolve() for p in exp.base.card_files()}
+    cards = [p for p in exp.card_files if p.resolve() not in own]   # the game's own files count once
+    return _Target("expansion", exp.name, exp.base, cards, diags, texts)
 
 
 def _check_targets(args) -> list[_Target]:
@@ -313,8 +315,9 @@ def _escape_property(text: str) -> str:
 
 def github_annotation(d) -> str:
     """A GitHub Actions workflow command: the problem shows on the line of the pull request's diff."""
-    props = [f"file={_escape_property(_display_path(d.span.file))}"]
+    props = []
     if d.span.line > 0:
+        props.append(f"file={_escape_property(_display_path(d.span.file))}")
         props.append(f"line={d.span.line}")
         if d.span.col > 0:
             props.append(f"col={d.span.col}")

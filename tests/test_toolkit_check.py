@@ -251,3 +251,15 @@ def test_expansion_relative_to_a_game_folder(tmp_path, capsys):
     card_file(tmp_path / "exp" / "two.yaml", {"name": "Two"}, deck="away")
     assert main(["check", str(tmp_path / "exp")]) == 0
     assert "ok: Local (extends game: 2 cards in 2 files)" in capsys.readouterr().out
+
+
+def test_github_annotation_escaping():
+    from lumos.cli import github_annotation
+    from lumos.interpreter.errors import Diagnostic, Span
+    d = Diagnostic("S104", "100% wrong: a, b\nnext", Span("/abs/dir,x/a:b.yaml", 3, 4, 3, 9), "fix: this",
+                   severity="warning")
+    line = github_annotation(d)
+    assert line == ("::warning file=/abs/dir%2Cx/a%3Ab.yaml,line=3,col=4,endLine=3,endColumn=9,title=S104::"
+                    "100%25 wrong: a, b%0Anext%0Ahint: fix: this")
+    nowhere = github_annotation(Diagnostic("E000", "failed"))
+    assert nowhere == "::error title=E000::failed"
