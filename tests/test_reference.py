@@ -113,8 +113,7 @@ def test_coverage_makes_uncited_sections_and_unknown_citations_stand_out():
 # ------------------------------------------------------------------ built HTML
 def test_lumos_docs_builds_every_game_with_an_expansion(tmp_path, docs):
     out = tmp_path / "html"
-    run = _python("-c", "import sys; from lumos.reference import build_docs; "
-                        f"sys.exit(build_docs({str(out)!r}, [{str(EXPANSION)!r}]))")
+    run = _python("-m", "lumos", "docs", "-o", str(out), "--with", str(EXPANSION), cwd=tmp_path)
     assert run.returncode == 0, run.stderr + run.stdout
     assert "wrote" in run.stdout
     index = _text(out / "index.html")
@@ -150,6 +149,22 @@ def test_lumos_docs_refuses_a_missing_expansion(tmp_path, capsys):
     assert not (tmp_path / "out").exists()
 
 
+def test_lumos_docs_reports_an_expansion_that_does_not_compile(tmp_path, capsys):
+    broken = tmp_path / "broken"
+    broken.mkdir()
+    for f in EXPANSION.iterdir():
+        (broken / f.name).write_text(f.read_text(encoding="utf-8"), encoding="utf-8")
+    card = next(p for p in broken.glob("*.yaml") if p.name != "expansion.yaml")
+    text = card.read_text(encoding="utf-8")
+    line = re.search(r"^ +(card_\w+)\(.*$", text, re.M)      # a statement of an effect
+    call = line.group(1)
+    card.write_text(text.replace(line.group(0), line.group(0).replace(call, call + "x", 1), 1), encoding="utf-8")
+    assert build_docs(tmp_path / "out", [str(broken)]) == 1
+    err = capsys.readouterr().err
+    assert f"E205 unknown procedure `{call}x`" in err and "no reference was written" in err
+    assert not (tmp_path / "out").exists()
+
+
 def test_cross_references_are_checked(tmp_path):
     game = GAMES[0]
     doc = GameDoc(game_sources(game))
@@ -158,8 +173,9 @@ def test_cross_references_are_checked(tmp_path):
     src = tmp_path / "src"
     src.mkdir()
     (src / "conf.py").write_text('extensions = ["lumos.reference"]\n')
-    (src / "index.rst").write_text(f"Test\n====\n\n.. toctree::\n\n   game\n   refs\n")
+    (src / "index.rst").write_text("Test\n====\n\n.. toctree::\n\n   game\n   refs\n   bad\n")
     (src / "game.rst").write_text(f".. lumos:game:: {game}\n")
+    (src / "bad.rst").write_text("Bad\n===\n\n.. lumos:game:: no-such-game\n")
     (src / "refs.rst").write_text(
         "Refs\n====\n\n"
         f"Good: :lumos:card:`{card}`, :lumos:action:`{action}`, :lumos:rule:`{game}:{action}`, "
@@ -172,6 +188,7 @@ def test_cross_references_are_checked(tmp_path):
     assert "unknown Lumos card: No Such Card" in run.stderr
     assert "unknown Lumos rule: no_such_rule" in run.stderr
     assert "unknown Lumos action: no_such_action" in run.stderr
+    assert "ERROR: lumos: cannot document `no-such-game`" in run.stderr
     refs = (tmp_path / "out" / "refs.html").read_text()
     assert f'href="game.html#{make_id(f"lumos-{game}-card-{card}")}"' in refs
     assert f'href="game.html#{make_id(f"lumos-{game}-action-{action}")}"' in refs
