@@ -207,7 +207,8 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
     from lumos.interpreter.program import CardDef, CardInfo
     for schema_file in sorted(schema_path.parent.glob("*.json")):
         try:
-            json.loads(schema_file.read_text(encoding="utf-8"))
+            files[str(schema_file)] = schema_file.read_text(encoding="utf-8")
+            json.loads(files[str(schema_file)])
         except (OSError, UnicodeDecodeError, ValueError) as exc:
             where = Span(str(schema_file), getattr(exc, "lineno", 1), getattr(exc, "colno", 1))
             low.sink.add("E100", f"the card schema cannot be read: {str(exc).splitlines()[0]}", where,
