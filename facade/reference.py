@@ -295,6 +295,12 @@ def _note_above(lines: list[str], line: int) -> str:
     return " ".join(t for t in note if t)
 
 
+def _note_rst(note: str) -> str:
+    """A designer's comment as reST: `code` in backquotes stays code, the rest is plain text."""
+    parts = re.split(r"`([^`]+)`", note)
+    return "".join(f"``{p}``" if i % 2 else rst_escape(p) for i, p in enumerate(parts))
+
+
 def _short_path(path: str) -> str:
     return "/".join(Path(path).parts[-3:])
 
@@ -423,7 +429,7 @@ class _Writer:
         self.add("")
         body: list[str] = []
         if rule.note:
-            body += [rst_escape(rule.note), ""]
+            body += [_note_rst(rule.note), ""]
         body += self.fields(rule, list(extra))
         step = self.en.decl(d)
         if isinstance(d, N.Function) or not step.body:
