@@ -253,7 +253,7 @@ def pristine(tmp_path_factory):
 
 
 _FUZZ_TARGETS = ["rules/game.lumos", "rules/cards.lumos", "cards/home.yaml", "cards/away.yaml",
-                 "rules/board.yaml"]
+                 "rules/board.yaml", "schema/snitch-snatcher.schema.json"]
 
 
 def _check_never_raises(pristine: Path, work: Path, file: str, text: str | bytes) -> None:
