@@ -91,7 +91,7 @@ def test_check_broken_copy_points_at_the_line(broken_game, capsys):
     assert lines[head + 1] == "  " + text[-1]
     assert lines[head + 2].strip() == "^^^^^" and lines[head + 2].index("^") == 2 + text[-1].index("cuont")
     assert "hint: did you mean `count`?" in lines[head + 3]
-    assert re.search(r"^1 error, \d+ warnings? in 1 game$", out, re.M)
+    assert re.search(r"^1 error, \d+ warnings? in 1 file$", out, re.M)
 
 
 def test_check_json(broken_game, capsys):
