@@ -130,9 +130,17 @@ MISTAKES = {
                         "write `x is y` or `x == y` in a condition",
                         ["if x = 1:\n  pass\n", "while x = 1:\n  pass\n", "if x.y = 1:\n  pass\n",
                          "if f(x) = 1:\n  pass\n", "if x:\n  pass\nelif x = 1:\n  pass\n"]),
+    "missing-indent": ("the block after `:` must be indented",
+                       "indent the lines of the block more than the line ending in `:`",
+                       ["if x:\npass\n", "loop:\nstop\n", "for each p in pieces:\npass\n", "while x:\npass\n",
+                        "if x:\n  pass\nelse:\npass\n", "choose by x:\noption \"a\":\n  pass\n"]),
     "unclosed-paren": ("a `(` or `[` is never closed", "add the missing `)` or `]`",
                        ["let x = count(y\n", "let x = [1, 2\n"]),
 }
+
+
+# Mistakes recognised by the parser state alone: whatever token comes next is wrong.
+_ANY_TOKEN = {"missing-indent"}
 
 
 @functools.lru_cache(maxsize=None)
@@ -167,7 +175,7 @@ def _classify(exc: UnexpectedInput, text: str, start: str) -> str | None:
         return None
     try:
         for label, position, token_type in _catalogue(start):
-            if position == state.position and token_type == token.type:
+            if position == state.position and (token_type == token.type or label in _ANY_TOKEN):
                 return label
     except Exception:  # the catalogue is advisory; never let it hide the real error
         return None
