@@ -205,7 +205,7 @@ class ExprLowering:
 
         def where(m, L):
             out = []
-            for x in src(m, L):
+            for x in src(m, L) or ():  # none filters like an empty list
                 L[slot] = x
                 if cond(m, L):
                     out.append(x)
@@ -289,10 +289,10 @@ class ExprLowering:
                 return (lambda m, L: (w := of(m, L)) is None or a(m, L) not in sets[w]), "flag"
             if tb == "zone":
                 b0 = b
-                b = lambda m, L: m.st.zones[b0(m, L)]  # noqa: E731
-            if op == "in":
-                return (lambda m, L: a(m, L) in b(m, L)), "flag"
-            return (lambda m, L: a(m, L) not in b(m, L)), "flag"
+                b = lambda m, L: () if (z := b0(m, L)) is None else m.st.zones[z]  # noqa: E731
+            if op == "in":  # nothing is in none
+                return (lambda m, L: a(m, L) in (b(m, L) or ())), "flag"
+            return (lambda m, L: a(m, L) not in (b(m, L) or ())), "flag"
         b, tb = self.expr(n.right)
         if not compatible(ta, tb):
             self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
@@ -562,7 +562,7 @@ class ExprLowering:
 
     def b_closest(self, f):
         a, s, link = f
-        return lambda m, L: m.closest(a(m, L), s(m, L), link(m, L))
+        return lambda m, L: m.closest(a(m, L) or (), s(m, L), link(m, L))
 
     def b_offset(self, f):
         s, dx, dy = f
@@ -570,15 +570,15 @@ class ExprLowering:
 
     def b_max(self, f):
         a, = f
-        return lambda m, L: max(a(m, L), default=0)
+        return lambda m, L: max(a(m, L) or (), default=0)
 
     def b_min(self, f):
         a, = f
-        return lambda m, L: min(a(m, L), default=0)
+        return lambda m, L: min(a(m, L) or (), default=0)
 
     def b_sum(self, f):
         a, = f
-        return lambda m, L: sum(a(m, L))
+        return lambda m, L: sum(a(m, L) or ())
 
     def b_playable(self, f):
         c, s = f
