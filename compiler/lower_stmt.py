@@ -128,6 +128,11 @@ class RollOp:
         return f"roll {value}"
 
 
+def _no_piece(m, fr, verb: str) -> None:
+    m.fail_runtime("R003", f"`{verb}` needs a piece here, not none", fr,
+                   "a `choose` from an empty list, or a `first` of one, gives none; test `x is not none` first")
+
+
 class StmtLowering:
     """Mixin of Lowerer: statement methods. Emits into self.code / self.spans."""
 
@@ -245,6 +250,8 @@ class StmtLowering:
         if s.space is None:
             def place_off(m, fr):
                 piece = p(m, fr[2])
+                if piece is None:
+                    _no_piece(m, fr, "place")
                 m.place(piece, -1)
                 m.st.holder[piece] = -1
                 fr[1] += 1
@@ -255,6 +262,8 @@ class StmtLowering:
         def place(m, fr):
             L = fr[2]
             piece, space = p(m, L), sp(m, L)
+            if piece is None:
+                _no_piece(m, fr, "place")
             if space is None:
                 m.fail_runtime("R003", "cannot place a piece on no space", fr, "check the space is not none first")
             other = m.st.occ[space]
@@ -274,6 +283,8 @@ class StmtLowering:
         def give(m, fr):
             L = fr[2]
             piece, holder = p(m, L), h(m, L)
+            if piece is None or holder is None:
+                _no_piece(m, fr, "give")
             m.give(piece, holder)
             m.emit(fr, f"{m.fmt(holder, 'piece')} takes {m.fmt(piece, 'piece')}")
             fr[1] += 1
@@ -284,6 +295,8 @@ class StmtLowering:
 
         def drop(m, fr):
             piece = p(m, fr[2])
+            if piece is None:
+                _no_piece(m, fr, "drop")
             where = m.space_of(piece)
             m.st.holder[piece] = -1
             m.st.loc[piece] = -1 if where is None else where
