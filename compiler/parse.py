@@ -62,7 +62,8 @@ def _lark() -> Lark:
 
     def build(cache):
         return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_RULES),
-                    postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False, cache=cache)
+                    postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False,
+                    strict=True, cache=cache)  # strict: no LALR conflict, no terminal collision
     final = _cache_file()
     if not final or os.path.exists(final):
         return build(final)
