@@ -307,6 +307,26 @@ def test_random_effects_never_crash(pristine, tmp_path):
         shutil.rmtree(work)
 
 
+def test_none_at_run_time_is_a_lumos_error(tmp_path):
+    """Rules that meet `none` where a piece or a list is wanted: a positioned runtime error,
+    never a Python TypeError."""
+    from lumos.api import new_game
+    from lumos.interpreter.errors import LumosRuntimeError
+    src = copy_game(tmp_path)
+    setup = "    let first_side = roll_off()\n"
+    probe = ("    let nobody = first(pieces where it.kind is seeker and it.kind is keeper)\n"
+             "    log \"{count(pieces of nobody.side where true)} {nobody in pieces of nobody.side}\"\n"
+             "    place nobody at nobody.start\n")
+    apply_edit(tmp_path, {"file": "rules/game.lumos", "replace": setup, "with": probe + setup})
+    cg, diags, files = check_game(src)
+    assert cg is not None, _shown(diags, files, tmp_path)
+    with pytest.raises(LumosRuntimeError) as caught:
+        new_game(cg, seed=1, log=True)
+    d = caught.value.first
+    assert d.code == "R003" and "none" in d.message and d.hint
+    assert files[d.span.file].splitlines()[d.span.line - 1].strip() == "place nobody at nobody.start"
+
+
 def test_fixture_files_exist():
     assert (HERE / "alias_bomb.yaml").is_file() and (HERE / "binary.yaml").is_file()
 
