@@ -230,14 +230,17 @@ class Lowerer(ExprLowering, StmtLowering):
 
     def side_attr_decl(self, name, entry, span):
         table = self.settable.setdefault("side", {})
-        if name in table or name in self.side_consts:
-            self.sink.add("E206", f"sides already have an attribute `{name}`", span, "")
+        if name in table or name in self.side_consts or name in {z for z, _ in self.zones} or \
+                name in ("pieces", "name"):
+            self.sink.add("E206", f"sides already have an attribute `{name}`", span, "give it another name")
+            return
         table[name] = entry
 
     def piece_attr_decl(self, name, entry, span):
         table = self.settable.setdefault("piece", {})
         if name in table or name in ("side", "kind", "space", "start", "holder", "name"):
-            self.sink.add("E206", f"pieces already have an attribute `{name}`", span, "")
+            self.sink.add("E206", f"pieces already have an attribute `{name}`", span, "give it another name")
+            return
         table[name] = entry
 
     side_consts: dict = {}
