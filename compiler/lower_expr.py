@@ -63,6 +63,7 @@ BUILTINS = {
     "first": (("list",), "element"),
     "other": (("side",), "side"),
     "occupant": (("space",), "piece"),
+    "occupants": (("space",), "list:piece"),
     "distance": (("space", "space", "link"), "number"),
     "toward": (("space", "space", "number", "link"), "space"),
     "closest": (("list:piece", "space", "link"), "list:piece"),
@@ -457,7 +458,10 @@ class ExprLowering:
         caller's locals, so a call costs no new locals list. The body still sees only its own
         parameters and the game's names. A function met again inside itself is called instead."""
         saved = self.local.names
-        slots = [self.local.hidden(f"{decl.name}.{p}") for p in decl.params]
+        # A parameter given a plain local reads that local directly (bodies never assign).
+        aliased = [getattr(f, "slot", None) for f, _t in args]
+        slots = [a if a is not None else self.local.hidden(f"{decl.name}.{p}")
+                 for p, a in zip(decl.params, aliased)]
         self.local.names = {p: (slot, t) for p, slot, (_f, t) in zip(decl.params, slots, args)}
         self.inlining.append(decl.name)
         try:
@@ -465,7 +469,11 @@ class ExprLowering:
         finally:
             self.inlining.pop()
             self.local.names = saved
-        argfns = [f for f, _ in args]
+        copies = [(slot, f) for slot, (f, _t), a in zip(slots, args, aliased) if a is None]
+        if not copies:
+            return body, rtype
+        slots = [slot for slot, _f in copies]
+        argfns = [f for _s, f in copies]
         if len(slots) == 1:
             s0, a0 = slots[0], argfns[0]
 
@@ -551,6 +559,10 @@ class ExprLowering:
         fn = lambda m, L: m.occupant(a(m, L))  # noqa: E731
         fn.occupant_of = a
         return fn
+
+    def b_occupants(self, f):
+        a, = f
+        return lambda m, L: m.occupants(a(m, L))
 
     def b_distance(self, f):
         a, b, link = f
