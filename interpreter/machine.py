@@ -8,7 +8,6 @@ queries (occupant, reach, distance, closest). Decisions are values in
 """
 from __future__ import annotations
 
-from collections import deque
 
 from lumos.interpreter.errors import Diagnostic, LumosRuntimeError
 from lumos.interpreter.program import CHANCE, CompiledGame
@@ -224,27 +223,38 @@ class Machine:
         if start is None or count <= 0:
             return ()
         nbrs = self.board.links[link]
-        result = []
         if not exact:
+            # breadth first, one ring of spaces at a time (measured faster than a deque)
             seen = {start}
-            frontier = deque([(start, 0)])
-            found = set()
-            while frontier:
-                here, depth = frontier.popleft()
-                for nxt in nbrs[here]:
-                    if nxt in seen:
-                        continue
-                    seen.add(nxt)
-                    if oslot >= 0:
-                        local[oslot] = nxt
-                    if onto is None or onto(self, local):
-                        found.add(nxt)
-                    if depth + 1 < count:
-                        if tslot >= 0:
-                            local[tslot] = nxt
-                        if through is None or through(self, local):
-                            frontier.append((nxt, depth + 1))
-            return tuple(sorted(found))
+            found = []
+            ring = [start]
+            last = count - 1
+            for depth in range(count):
+                grow = depth < last
+                following = []
+                for here in ring:
+                    for nxt in nbrs[here]:
+                        if nxt in seen:
+                            continue
+                        seen.add(nxt)
+                        if onto is None:
+                            found.append(nxt)
+                        else:
+                            local[oslot] = nxt
+                            if onto(self, local):
+                                found.append(nxt)
+                        if grow:
+                            if through is None:
+                                following.append(nxt)
+                            else:
+                                local[tslot] = nxt
+                                if through(self, local):
+                                    following.append(nxt)
+                if not following:
+                    break
+                ring = following
+            found.sort()
+            return tuple(found)
         found = set()
         path = [start]
 
