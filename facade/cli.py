@@ -290,6 +290,11 @@ def _run_target(t: _Target) -> None:
     t.cg = cg
     t.diags += diags
     t.files.update(texts)
+    if cg is not None and not any(d.is_error for d in t.diags):
+        from lumos.lint import lint_game
+        mine = {str(p) for p in t.extra}
+        # a designer checking cards hears about their cards, not about the base game's rules
+        t.diags += [d for d in lint_game(cg, t.src) if t.kind == "game" or d.span.file in mine]
 
 
 def _ok_line(t: _Target) -> str:
@@ -528,7 +533,7 @@ def cmd_play(args) -> int:
     state = GameState.new(cg, seed=args.seed, options=options, log=True)
     print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
           f"{args.agent} agent plays {', '.join(cg.sides[k] for k in rivals)}. Type q to quit.")
-    shown = _show_events(state, 0)
+    shown = _show_events(state, 0, side)
     try:
         while not state.is_terminal():
             if state.is_chance_node():
@@ -549,9 +554,9 @@ def cmd_play(args) -> int:
                 k = rivals[who].choose(state)
                 print(f"  {cg.sides[who]} chooses: {state.action_labels()[k]}")
                 state.apply_action(k)
-            shown = _show_events(state, shown)
+            shown = _show_events(state, shown, side)
     except LumosRuntimeError as exc:
-        _show_events(state, shown)
+        _show_events(state, shown, side)
         _err("the rules stopped the game:")
         _err(render_diagnostic(exc.first, cg.files))
         return EXIT_FAIL
@@ -571,10 +576,12 @@ def _side_index(cg, name: str | None) -> int:
     raise UsageError(f"{cg.id} has no side `{name}`; sides: {', '.join(cg.sides)}")
 
 
-def _show_events(state, shown: int) -> int:
+def _show_events(state, shown: int, side: int | None = None) -> int:
+    """Print the new events as `side` may read them (cards drawn into hidden zones stay hidden)."""
     events = state.events or []
     for ev in events[shown:]:
-        print(f"  . {ev['event']}")
+        text = ev.get("public", ev["event"]) if side in ev.get("hidden_from", ()) else ev["event"]
+        print(f"  . {text}")
     return len(events)
 
 
