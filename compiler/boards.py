@@ -65,7 +65,7 @@ GRID_GENERATORS = {
 }
 DEFAULT_UNION = "adjacent"  # added when a grid has both generators and `union` is absent
 
-TOP_KEYS = ("name", "palette", "grid", "rings", "spaces", "links", "regions", "union")
+TOP_KEYS = ("name", "palette", "capacity", "grid", "rings", "spaces", "links", "regions", "union")
 GRID_KEYS = ("columns", "rows", "links", "legend", "map")
 RING_KEYS = ("name", "count", "prefix", "link", "center", "radius", "attrs", "regions")
 SPACE_KEYS = ("name", "pos", "attrs", "regions")
@@ -154,6 +154,7 @@ class _Builder:
         self.grid_size: tuple[int, int] | None = None
         self.columns_text = ""
         self.reported_chars: set[str] = set()
+        self.default_capacity = 1  # pieces that may stand on a space; 0 = no limit
 
     # -- reporting ---------------------------------------------------------------------
 
@@ -217,10 +218,24 @@ class _Builder:
             if name in reserved:
                 self.error("B117", f"`{name}` is set by the compiler and cannot be set in {what}",
                            attrs.key_mark(name), "use another attribute name")
+            elif name == "capacity":
+                if self.capacity_ok(attrs, name, f"the `capacity` in {what}"):
+                    out[str(name)] = value
             elif self.expect(attrs, name, _is_scalar, "a single value (text, number, true/false)",
                              f"attribute `{name}`"):
                 out[str(name)] = _plain(value)
         return out
+
+    def capacity_ok(self, d: dict, key: str, what: str) -> bool:
+        """How many pieces may stand on a space: a whole number, 0 for no limit."""
+        if not self.expect(d, key, _is_int, "a whole number", what,
+                           "write how many pieces may stand on the space, 0 for no limit"):
+            return False
+        if d[key] < 0:
+            self.error("B105", f"{what} must be 0 (no limit) or more, not {d[key]}", d.mark(key),
+                       "write how many pieces may stand on the space, 0 for no limit")
+            return False
+        return True
 
     # -- spaces, regions and links ----------------------------------------------------
 
@@ -268,6 +283,8 @@ class _Builder:
         self.keys(data, TOP_KEYS, ("name",), "the board file", data.start)
         name = self.text(data, "name", "`name`") or ""
         palette = self.palette(data)
+        if "capacity" in data and self.capacity_ok(data, "capacity", "`capacity`"):
+            self.default_capacity = data["capacity"]
         if self.mapping(data, "grid", "`grid`") is not None:
             self.grid(data["grid"], data.key_mark("grid"))
         for i, ring in enumerate(self.items(data, "rings", "`rings`") or []):
@@ -580,9 +597,10 @@ class _Builder:
         for union, members in unions.items():
             edges[union] = sorted(set().union(*(self.edges[m] for m in members)))
         distances = {kind: _distances(len(self.names), pairs) for kind, pairs in edges.items()}
+        capacity = [a.get("capacity", self.default_capacity) for a in self.attrs]
         return Board.from_parts(name, self.names, self.attrs, edges,
                                 {r: sorted(m) for r, m in self.members.items()},
-                                self.positions, palette, unions, distances)
+                                self.positions, palette, unions, distances, capacity)
 
 
 def _distances(n: int, pairs) -> list[list[int]]:

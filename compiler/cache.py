@@ -11,7 +11,7 @@ import hashlib
 import os
 import pickle
 
-VERSION = "1"  # bump when the layout of a cached object changes
+VERSION = "2"  # bump when the layout of a cached object changes
 
 
 def folder() -> str | None:

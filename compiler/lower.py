@@ -69,6 +69,7 @@ class Lowerer(ExprLowering, StmtLowering):
         self.option_slots: dict[str, int] = {}
         self.meta: dict[str, str] = {}
         self.trigger_decls: list = []
+        self.starts: dict[int, int] = {}   # space -> pieces starting on it
         self.inlining: list[str] = []
         self.functions_used: set[str] = set()
         self.local = LocalScope()
@@ -201,10 +202,19 @@ class Lowerer(ExprLowering, StmtLowering):
                                       did_you_mean(sp, self.board.spaces if self.board else []))
                     else:
                         start = self.board.index[sp]
+                        self.check_room(start, pl.span)
                 counter[pl.kind] = counter.get(pl.kind, 0) + 1
                 total = sum(len(p.spaces) or 1 for p in d.placements if p.kind == pl.kind)
                 label = f"{d.side} {pl.kind}" + (f" {counter[pl.kind]}" if total > 1 else "")
                 self.pieces.append(PieceInfo(label, side, pl.kind, start))
+
+    def check_room(self, space: int, span) -> None:
+        """More pieces starting on a space than the board lets stand there is an error."""
+        self.starts[space] = self.starts.get(space, 0) + 1
+        room = self.board.holds(space)
+        if room and self.starts[space] == room + 1:
+            self.sink.add("E210", f"more pieces start on `{self.board.spaces[space]}` than it holds ({room})",
+                          span, "give each piece its own start, or raise the space's `capacity` in the board file")
 
     def d_NeutralPieces(self, d):
         for name in d.names:

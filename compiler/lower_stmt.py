@@ -268,8 +268,14 @@ class StmtLowering:
                 m.fail_runtime("R003", "cannot place a piece on no space", fr, "check the space is not none first")
             other = m.st.occ[space]
             if other >= 0 and other != piece:
-                m.fail_runtime("R004", f"{m.fmt(space, 'space')} is already occupied by {m.fmt(other, 'piece')}",
-                               fr, "move or knock off the piece standing there first")
+                room = m.board.holds(space)
+                if room == 1:
+                    m.fail_runtime("R004", f"{m.fmt(space, 'space')} is already occupied by {m.fmt(other, 'piece')}",
+                                   fr, "move or knock off the piece standing there first")
+                if room and len(crowd := [x for x in m.occupants(space) if x != piece]) >= room:
+                    m.fail_runtime("R004", f"{m.fmt(space, 'space')} is full: {m.fmt(crowd, 'list:piece')} "
+                                   f"stand there and it holds {room}", fr,
+                                   "test `count(occupants(s)) < ...` before placing, or move a piece away first")
             m.st.holder[piece] = -1
             m.place(piece, space)
             m.emit(fr, f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}")

@@ -45,6 +45,8 @@ class Board:
     cells: Mapping[tuple[int, int], int] = field(default_factory=dict)
     # union kind -> the member link kinds it was made from (e.g. adjacent).
     unions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
+    # space -> how many pieces may stand on it (0: no limit); empty: one piece per space.
+    capacity: tuple[int, ...] = ()
 
     def __hash__(self) -> int:  # dict fields are unhashable; name + spaces identify a board
         return hash((self.name, self.spaces))
@@ -78,6 +80,10 @@ class Board:
             return -1
         return self.cells.get((a["x"] + dx, a["y"] + dy), -1)
 
+    def holds(self, i: int) -> int:
+        """How many pieces may stand on space `i` at once; 0 means no limit."""
+        return self.capacity[i] if self.capacity else 1
+
     def regions_of(self, i: int) -> tuple[str, ...]:
         """Names of the regions holding space `i`, sorted."""
         return tuple(sorted(r for r, members in self.regions.items() if i in members))
@@ -92,7 +98,8 @@ class Board:
                    positions: Sequence[tuple[float, float]] | None = None,
                    palette: Mapping[str, str] | None = None,
                    unions: Mapping[str, Sequence[str]] | None = None,
-                   distances: Mapping[str, Sequence[Sequence[int]]] | None = None) -> "Board":
+                   distances: Mapping[str, Sequence[Sequence[int]]] | None = None,
+                   capacity: Sequence[int] | None = None) -> "Board":
         """Build a board from undirected edge lists per kind.
 
         Distances are computed here by breadth-first search unless the caller
@@ -114,7 +121,8 @@ class Board:
             positions=tuple((float(x), float(y)) for x, y in (positions or [(0.0, 0.0)] * n)),
             distances={k: tuple(tuple(row) for row in d) for k, d in distances.items()},
             palette=dict(palette or {}), cells=cells,
-            unions={u: tuple(m) for u, m in (unions or {}).items()})
+            unions={u: tuple(m) for u, m in (unions or {}).items()},
+            capacity=tuple(capacity) if capacity and any(c != 1 for c in capacity) else ())
 
 
 def _adjacency(n: int, pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:

@@ -41,10 +41,16 @@ class GameState:
         st.loc = [-1] * len(cg.pieces)
         st.holder = [-1] * len(cg.pieces)
         st.occ = [-1] * len(cg.board.spaces)
+        st.occ_next = [-1] * len(cg.pieces)
+        last = {}  # space -> the last piece standing there so far
         for i, p in enumerate(cg.pieces):
             if p.start >= 0:
                 st.loc[i] = p.start
-                st.occ[p.start] = i
+                if p.start in last:
+                    st.occ_next[last[p.start]] = i
+                else:
+                    st.occ[p.start] = i
+                last[p.start] = i
         st.zones = [[] for _ in range(len(cg.zones) * ns)]
         st.card_zone = [-1] * len(cg.cards)
         state = cls(cg, st, [] if log else None)

@@ -152,23 +152,47 @@ class Machine:
 
     # ------------------------------------------------------------ pieces
     def place(self, piece: int, space: int) -> None:
-        """Put a piece on a space (or off the board with -1). A space holds one standing piece."""
+        """Put a piece on a space (or off the board with -1); it stands after those already there.
+        How many may stand there (the board's capacity) is checked by the `place` statement."""
         st = self.st
         old = st.loc[piece]
-        if old >= 0 and st.occ[old] == piece:
-            st.occ[old] = -1
+        if old >= 0:
+            self.leave(piece, old)
         st.loc[piece] = space
         if space >= 0:
-            st.occ[space] = piece
+            occ = st.occ
+            here = occ[space]
+            if here < 0:
+                occ[space] = piece
+            else:
+                nxt = st.occ_next
+                while nxt[here] >= 0:
+                    here = nxt[here]
+                nxt[here] = piece
             if self.cg.triggers:
                 self.fire("placed", [piece, space])
+
+    def leave(self, piece: int, space: int) -> None:
+        """Take a piece out of the pieces standing on `space` (nothing if it only lies there)."""
+        st = self.st
+        nxt = st.occ_next
+        here = st.occ[space]
+        if here == piece:
+            st.occ[space] = nxt[piece]
+        else:
+            while here >= 0 and nxt[here] != piece:
+                here = nxt[here]
+            if here < 0:
+                return
+            nxt[here] = nxt[piece]
+        nxt[piece] = -1
 
     def give(self, piece: int, holder: int) -> None:
         """Make `holder` carry `piece` (a carried piece stands on no space of its own)."""
         st = self.st
         old = st.loc[piece]
-        if old >= 0 and st.occ[old] == piece:
-            st.occ[old] = -1
+        if old >= 0:
+            self.leave(piece, old)
         st.loc[piece] = -1
         st.holder[piece] = holder
         if self.cg.triggers:
@@ -189,6 +213,20 @@ class Machine:
             return None
         p = self.st.occ[space]
         return None if p < 0 else p
+
+    def occupants(self, space) -> tuple:
+        """The pieces standing on `space`, in the order they arrived."""
+        if space is None:
+            return ()
+        st = self.st
+        p = st.occ[space]
+        if p < 0:
+            return ()
+        out = [p]
+        nxt = st.occ_next
+        while (p := nxt[p]) >= 0:
+            out.append(p)
+        return tuple(out)
 
     # ------------------------------------------------------------ cards
     def move_card(self, card: int, zone: int) -> None:

@@ -49,7 +49,7 @@ class Rng:
 class State:
     """The mutable state of one game. See the module docstring for what each field holds."""
 
-    __slots__ = ("rng", "g", "sv", "pv", "loc", "holder", "occ", "zones", "card_zone",
+    __slots__ = ("rng", "g", "sv", "pv", "loc", "holder", "occ", "occ_next", "zones", "card_zone",
                  "frames", "pending", "result", "decisions", "steps")
 
     def __init__(self):
@@ -59,7 +59,8 @@ class State:
         self.pv: list = []           # piece variables: [var][piece]
         self.loc: list[int] = []     # piece -> space index, -1 off the board
         self.holder: list[int] = []  # piece -> the piece carrying it, -1 if none
-        self.occ: list[int] = []     # space -> the piece standing on it, -1 if empty
+        self.occ: list[int] = []     # space -> the first piece standing on it, -1 if empty
+        self.occ_next: list[int] = []  # piece -> the next piece standing on its space, -1 if last
         self.zones: list[list[int]] = []  # zone id -> card ids, bottom first (top is the end)
         self.card_zone: list[int] = []    # card -> zone id, -1 if in the box
         self.frames: list[list] = []      # [proc, pc, locals, result_slot]
@@ -77,6 +78,7 @@ class State:
         c.loc = self.loc[:]
         c.holder = self.holder[:]
         c.occ = self.occ[:]
+        c.occ_next = self.occ_next[:]
         c.zones = [z[:] for z in self.zones]
         c.card_zone = self.card_zone[:]
         c.frames = [[f[0], f[1], f[2][:], f[3]] for f in self.frames]
@@ -96,6 +98,9 @@ class State:
     def from_dict(cls, data: dict[str, Any]) -> "State":
         s = cls()
         for name in cls.__slots__:
+            if name == "occ_next" and name not in data:  # saved before spaces held several pieces
+                s.occ_next = [-1] * len(data["loc"])
+                continue
             setattr(s, name, data[name])
         s.g = [_tuplify(v) for v in s.g]
         s.frames = [[f[0], f[1], [_tuplify(v) for v in f[2]], f[3]] for f in s.frames]

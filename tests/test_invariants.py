@@ -92,6 +92,8 @@ class Checker:
             assert st.occ[st.loc[i]] == i, (where, cg.pieces[i].name, "occ disagrees with loc")
         for s, i in enumerate(st.occ):
             assert i == -1 or st.loc[i] == s, (where, cg.board.spaces[s], "occ names a piece standing elsewhere")
+        # every space holds one piece (the board sets no capacity): nobody stands behind another
+        assert st.occ_next == [-1] * len(cg.pieces), (where, "a space holds two pieces")
         # exactly one Quaffle, carried by a Chaser or Keeper once play has begun
         assert sum(1 for p in cg.pieces if p.kind == "quaffle") == 1
         holder = st.holder[self.quaffle]
