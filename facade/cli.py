@@ -637,10 +637,27 @@ def cmd_replay(args) -> int:
         print(f"{args.log}: reproduced ({result.decisions} decisions, {result.lines} lines)")
         return EXIT_OK
     d = result.divergence
+    if result.cards is not None and result.cards.missing:
+        print(f"{args.log}:{d.line}: the game was played with cards this replay does not have:")
+        for f in result.cards.missing:
+            print(f"  {f.get('file')} (was {f.get('path')})")
+        hints = list(dict.fromkeys(_with_hint(f) for f in result.cards.missing))   # one per expansion
+        print("  replay with " + " ".join(f"--with {h}" for h in hints))
+        return EXIT_FAIL
     print(f"{args.log}:{d.line}: the replay diverges")
     print(f"  log:    {_short(d.expected)}")
     print(f"  replay: {_short(d.got)}")
     return EXIT_FAIL
+
+
+def _with_hint(card_file: dict) -> str:
+    """What to give `--with` for a card file of a log: its expansion folder when it has one."""
+    from lumos.expansions import manifest_path
+    path = Path(str(card_file.get("path") or card_file.get("file")))
+    if path.is_file() and manifest_path(path.parent) is not None:
+        path = path.parent
+    text = _display_path(str(path))
+    return f"'{text}'" if any(c.isspace() for c in text) else text
 
 
 def _short(value) -> str:

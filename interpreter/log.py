@@ -2,7 +2,12 @@
 
 A log is the whole story of one game, one JSON object per line:
 
-1. a header: ``{"lumos", "game", "source_hash", "seed", "options", "agents"}``;
+1. a header: ``{"lumos", "game", "source_hash", "seed", "options", "agents", "cards_hash",
+   "card_files"}``; ``source_hash`` covers the game's own files, ``cards_hash`` every card
+   the game was played with (its own and those added with ``--with``), and ``card_files``
+   lists the files those cards came from (``{"file", "path", "hash"}``: the file's folder
+   and name, its absolute path, a hash of its text), so that a replay without an
+   expansion the game was played with can say which one is missing;
 2. the events of the setup, then for each decision one decision line
    ``{"n", "side", "choice", "label"}`` (``side`` is a side's name or
    ``"chance"``) followed by the events it caused ``{"event", "rule", "in"}``;
@@ -36,7 +41,7 @@ from typing import IO, Any
 from lumos.interpreter.errors import Diagnostic, LumosError, LumosRuntimeError
 from lumos.interpreter.program import CHANCE, CompiledGame
 
-FORMAT_KEYS = ("lumos", "game", "source_hash", "seed", "options", "agents")
+FORMAT_KEYS = ("lumos", "game", "source_hash", "seed", "options", "agents", "cards_hash", "card_files")
 LIMIT_CODE = "R010"   # the driver stopped a game at its decision limit (not an error of the rules)
 
 
@@ -72,6 +77,66 @@ def source_hash(cg: CompiledGame) -> str:
         h.update(cg.files[path].encode())
         h.update(b"\0")
     return h.hexdigest()[:16]
+
+
+def _text_hash(text: str) -> str:
+    return hashlib.sha256(text.encode("utf-8", "surrogatepass")).hexdigest()[:16]
+
+
+def cards_hash(cg: CompiledGame) -> str:
+    """A hash of every card definition of the game (where its files are does not count)."""
+    h = hashlib.sha256()
+    defs = sorted(json.dumps([d.name, d.type, d.deck, d.copies, dict(d.fields)], sort_keys=True,
+                             ensure_ascii=False, default=str) for d in cg.card_defs)
+    for text in defs:
+        h.update(text.encode())
+        h.update(b"\0")
+    return h.hexdigest()[:16]
+
+
+def card_files(cg: CompiledGame) -> list[dict[str, str]]:
+    """The files the game's cards come from: folder/name, absolute path, hash of the text."""
+    out, seen = [], set()
+    for d in cg.card_defs:
+        path = d.span.file
+        if path in seen:
+            continue
+        seen.add(path)
+        p = Path(path)
+        text = cg.files.get(path)
+        out.append({"file": f"{p.parent.name}/{p.name}", "path": os.path.abspath(path),
+                    "hash": _text_hash(text) if text is not None else ""})
+    return out
+
+
+@dataclass
+class CardMismatch:
+    """How the cards of a log differ from the cards of the game replaying it."""
+    missing: list[dict] = field(default_factory=list)    # logged files the replay has not (by name or hash)
+    changed: list[dict] = field(default_factory=list)    # logged files the replay has, with another text
+    added: list[dict] = field(default_factory=list)      # files of the replay the log does not list
+
+
+def compare_cards(head: dict, cg: CompiledGame) -> CardMismatch | None:
+    """None when the log's cards are the game's (or the log is older than card hashes)."""
+    logged_hash = head.get("cards_hash")
+    if not isinstance(logged_hash, str) or logged_hash == cards_hash(cg):
+        return None
+    logged = [f for f in head.get("card_files") or [] if isinstance(f, dict)]
+    mine = card_files(cg)
+    hashes = {f["hash"] for f in mine}
+    names = {f["file"]: f for f in mine} | {f["path"]: f for f in mine}
+    out = CardMismatch()
+    for f in logged:
+        if f.get("hash") in hashes:
+            continue
+        if f.get("path") in names or f.get("file") in names:
+            out.changed.append(f)
+        else:
+            out.missing.append(f)
+    known = {f.get("hash") for f in logged} | {f.get("path") for f in logged} | {f.get("file") for f in logged}
+    out.added = [f for f in mine if not {f["hash"], f["path"], f["file"]} & known]
+    return out
 
 
 def _relative(path: str, root: str) -> str:
@@ -150,7 +215,8 @@ class GameLog:
         self.seen = 0
         self.n = 0
         self._write({"lumos": _version(), "game": cg.id, "source_hash": source_hash(cg), "seed": seed,
-                     "options": dict(options or {}), "agents": list(agents or [])})
+                     "options": dict(options or {}), "agents": list(agents or []),
+                     "cards_hash": cards_hash(cg), "card_files": card_files(cg)})
 
     def _write(self, record: dict) -> None:
         self.out.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False))
@@ -212,6 +278,7 @@ class ReplayResult:
     divergence: Divergence | None = None
     warnings: list[str] = field(default_factory=list)
     header: dict = field(default_factory=dict)
+    cards: CardMismatch | None = None    # set when the log's cards differ from the game's
 
     def __str__(self) -> str:
         if self.ok:
@@ -272,6 +339,16 @@ def _replay(cg: CompiledGame, records: list[tuple[int, dict]], result: ReplayRes
     if head.get("source_hash") != source_hash(cg):
         result.warnings.append("the game's files changed since the log was written "
                                f"(source hash {head.get('source_hash')} -> {source_hash(cg)})")
+    mismatch = compare_cards(head, cg)
+    if mismatch is not None:
+        result.cards = mismatch
+        if mismatch.missing:   # the game was played with cards this one lacks: it cannot reproduce
+            raise _Bad(line0, {"card_files": [f.get("file") for f in mismatch.missing]},
+                       "a game without the cards of " + ", ".join(str(f.get("file")) for f in mismatch.missing))
+        for f in mismatch.changed:
+            result.warnings.append(f"the cards of {f.get('file')} changed since the log was written")
+        for f in mismatch.added:
+            result.warnings.append(f"the log's game had no cards of {f['file']} ({f['path']})")
     rule = _RuleNames(cg)
     produced: list[dict] = []   # lines the replay has made and the log has not yet matched
     seen = 0

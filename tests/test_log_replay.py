@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import io
 import json
+from pathlib import Path
 
 import pytest
 
 from lumos.api import load_game
 from lumos.interpreter.agents import GreedyAgent, RandomAgent, evaluate, play_game
-from lumos.interpreter.log import log_header, read_log, replay, source_hash, write_game_log
+from lumos.interpreter.log import cards_hash, log_header, read_log, replay, source_hash, write_game_log
 
 
 @pytest.fixture(scope="module")
@@ -41,7 +42,10 @@ def test_log_shape(cg, logged):
     path, result = logged
     recs = lines(path)
     head = recs[0]
-    assert set(head) == {"lumos", "game", "source_hash", "seed", "options", "agents"}
+    assert set(head) == {"lumos", "game", "source_hash", "seed", "options", "agents", "cards_hash", "card_files"}
+    assert head["cards_hash"] == cards_hash(cg)
+    assert sorted(f["file"] for f in head["card_files"]) == [f"{cg.id}/away.yaml", f"{cg.id}/home.yaml"]
+    assert all(len(f["hash"]) == 16 and f["path"].endswith(f["file"]) for f in head["card_files"])
     assert head["game"] == cg.id and head["seed"] == 11 and head["source_hash"] == source_hash(cg)
     assert head["agents"] == ["random", "greedy"]
     decisions = [r for r in recs if "choice" in r]
@@ -171,3 +175,65 @@ def test_agents_choose_legal_options(cg):
         assert g in state.legal_actions() and rnd.choose(state) in state.legal_actions()
         state.apply_action(g)
     assert isinstance(evaluate(state, 0), float)
+
+
+# ---------------------------------------------------------------- logs of games with --with cards
+EXPANSION = Path(__file__).resolve().parents[1] / "examples" / "snitch-snatcher-expansion"
+
+
+@pytest.fixture(scope="module")
+def expansion_log(tmp_path_factory):
+    from lumos.cli import main
+    folder = tmp_path_factory.mktemp("exp-logs")
+    assert main(["simulate", "snitch-snatcher", "-n", "1", "--seed", "5", "--quiet", "--log-dir", str(folder),
+                 "--with", str(EXPANSION), "--json"]) == 0
+    (path,) = folder.glob("*.jsonl")
+    return path
+
+
+def test_a_log_records_the_expansion_cards(expansion_log):
+    head = log_header(expansion_log)
+    files = {f["file"] for f in head["card_files"]}
+    assert {f"{EXPANSION.name}/home.yaml", f"{EXPANSION.name}/away.yaml"} <= files
+    assert head["cards_hash"] != cards_hash(load_game("snitch-snatcher"))
+
+
+def test_replay_without_the_expansion_names_the_missing_with(expansion_log, capsys):
+    from lumos.cli import main
+    assert main(["replay", str(expansion_log)]) == 1
+    out = capsys.readouterr().out
+    assert "played with cards this replay does not have" in out
+    assert f"{EXPANSION.name}/home.yaml" in out
+    hint = [ln for ln in out.splitlines() if ln.strip().startswith("replay with")]
+    assert len(hint) == 1 and hint[0].count("--with") == 1     # one --with for the expansion's two files
+    assert hint[0].rstrip().endswith(EXPANSION.name)
+    assert main(["replay", str(expansion_log), "--with", str(EXPANSION)]) == 0
+    assert "reproduced" in capsys.readouterr().out
+
+
+def test_replay_with_cards_the_log_lacks_warns(cg, logged, capsys):
+    from lumos.cli import main
+    path, _ = logged
+    main(["replay", str(path), "--with", str(EXPANSION)])
+    captured = capsys.readouterr()
+    assert f"the log's game had no cards of {EXPANSION.name}/" in captured.err
+
+
+def test_an_older_log_without_card_hashes_still_replays(cg, logged, tmp_path):
+    path, _ = logged
+    old = tmp_path / "old.jsonl"
+    rewrite(path, old, lambda recs: [recs[0].pop(k) for k in ("cards_hash", "card_files")])
+    assert replay(cg, old).ok
+
+
+def test_a_changed_card_file_is_a_warning(cg, logged, tmp_path):
+    path, _ = logged
+    edited = tmp_path / "edited.jsonl"
+
+    def edit(recs):
+        recs[0]["cards_hash"] = "0" * 16
+        recs[0]["card_files"][0]["hash"] = "0" * 16
+    rewrite(path, edited, edit)
+    rep = replay(cg, edited)
+    assert rep.ok and rep.cards is not None and not rep.cards.missing
+    assert any("changed since the log was written" in w for w in rep.warnings)
