@@ -740,6 +740,16 @@ def cmd_docs(args) -> int:
     return build_docs(args.output, args.with_paths)
 
 
+# ---------------------------------------------------------------- lumos lsp
+def cmd_lsp(args) -> int:
+    try:
+        import pygls  # noqa: F401
+    except ImportError:
+        raise UsageError("`lumos lsp` needs pygls: pip install 'lumos-games[lsp]'") from None
+    from lumos.lsp import serve
+    return serve()
+
+
 # ---------------------------------------------------------------- the parser
 def build_parser() -> argparse.ArgumentParser:
     from lumos import __version__
@@ -839,6 +849,12 @@ def build_parser() -> argparse.ArgumentParser:
                    help="add an expansion folder, card files (GAME=PATH names their game) or a game folder; "
                         "repeatable")
     s.set_defaults(func=cmd_docs)
+
+    s = sub.add_parser("lsp", help="run a language server: lumos check problems in the editor",
+                       description="A Language Server Protocol server on stdin/stdout: when a rules or card "
+                                   "file is opened, changed or saved, the editor shows the problems `lumos check` "
+                                   "finds in its game. Needs pygls (pip install 'lumos-games[lsp]').")
+    s.set_defaults(func=cmd_lsp)
     return p
 
 
