@@ -342,8 +342,11 @@ class StmtLowering:
             L = fr[2]
             card = m.draw(src(m, L), dst(m, L))
             L[slot] = card
-            if card is not None:
-                m.emit(fr, f"draws {m.fmt(card, 'card')} into {m.cg.zone_label(dst(m, L))}")
+            if card is not None and m.events is not None:
+                zone = dst(m, L)
+                where = m.cg.zone_label(zone)
+                m.emit(fr, f"draws {m.fmt(card, 'card')} into {where}", m.hidden_from(zone),
+                       f"draws a card into {where}")
             fr[1] += 1
         self.emit(draw, s.span)
 

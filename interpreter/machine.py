@@ -122,11 +122,27 @@ class Machine:
                 self.st.frames.append([proc, 0, local, -1])
 
     # ------------------------------------------------------------ events
-    def emit(self, fr, text: str) -> None:
+    def emit(self, fr, text: str, hidden_from: tuple = (), public: str = "") -> None:
+        """Log an event. `hidden_from` lists the sides that may not read `text` (a card going
+        into a zone they cannot see); they are shown `public` instead."""
         if self.events is not None:
             proc = self.cg.procs[fr[0]]
             span = proc.spans[min(fr[1], len(proc.spans) - 1)]
-            self.events.append({"event": text, "rule": f"{span.file}:{span.line}", "in": proc.name})
+            event = {"event": text, "rule": f"{span.file}:{span.line}", "in": proc.name}
+            if hidden_from:
+                event["hidden_from"] = list(hidden_from)
+                event["public"] = public
+            self.events.append(event)
+
+    def hidden_from(self, zone: int) -> tuple:
+        """The sides that may not see the cards of `zone` (from its declared visibility)."""
+        ns = self.cg.nsides
+        visibility = self.cg.zones[zone // ns][1]
+        if visibility == "public":
+            return ()
+        if visibility == "owner":
+            return tuple(s for s in range(ns) if s != zone % ns)
+        return tuple(range(ns))
 
     # ------------------------------------------------------------ formatting
     def fmt(self, value, typ: str) -> str:
