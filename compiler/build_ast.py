@@ -212,6 +212,13 @@ class _Builder(Transformer):
     def roll_stmt(self, meta, ch):
         return N.Roll(self.sp(meta), str(ch[0]), str(ch[1]), ch[2])
 
+    def pool_dice(self, meta, ch):
+        return N.PoolDice(self.sp(meta), ch[0], str(ch[1]))
+
+    def roll_pool_stmt(self, meta, ch):
+        dice = tuple(c for c in ch if isinstance(c, N.PoolDice))
+        return N.RollPool(self.sp(meta), str(ch[0]), dice, ch[-1])
+
     def win_stmt(self, meta, ch):
         return N.Win(self.sp(meta), ch[0])
 

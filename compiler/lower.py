@@ -65,6 +65,7 @@ class Lowerer(ExprLowering, StmtLowering):
         self.pieces: list[PieceInfo] = []
         self.zones: list[tuple[str, str]] = []
         self.dice: dict[str, tuple[int, ...]] = {}
+        self.die_types: dict[str, str] = {}   # die -> the kind of its faces: number or text
         self.options: dict[str, tuple] = {}
         self.option_slots: dict[str, int] = {}
         self.meta: dict[str, str] = {}
@@ -174,7 +175,12 @@ class Lowerer(ExprLowering, StmtLowering):
 
     def d_Die(self, d):
         faces = tuple(self.literal(f) for f in d.faces)
+        kinds = {_VALUE_TYPES.get(type(f), "any") for f in faces}
+        if not kinds <= {"number", "text"} or len(kinds) > 1:
+            self.sink.add("E203", f"the faces of die `{d.name}` must be all numbers or all texts",
+                          d.span, 'write `faces 1, 2, 3` or `faces "hit", "hit", "blank"`')
         self.dice[d.name] = faces
+        self.die_types[d.name] = kinds.pop() if len(kinds) == 1 else "any"
         self.declare(d.name, "die", "die", faces, d.span)
 
     def d_Kinds(self, d):

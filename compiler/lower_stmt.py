@@ -128,6 +128,32 @@ class RollOp:
         return f"roll {value}"
 
 
+class PoolOp:
+    """One chance node per die of a pool; the faces gather in a hidden local, then the list is set."""
+
+    def __init__(self, slot, plan, got, side):
+        self.slot, self.plan, self.got, self.side = slot, plan, got, side
+
+    def __call__(self, m, fr):
+        L = fr[2]
+        plan, got = L[self.plan], L[self.got]
+        if len(got) < len(plan):
+            m.decide("chance", CHANCE, list(plan[len(got)]), False)
+            m.st.pending["for"] = self.side(m, L)
+            return
+        L[self.slot] = got
+        L[self.plan] = L[self.got] = None
+        fr[1] += 1
+        m.emit(fr, f"{m.fmt(self.side(m, L), 'side')} rolled {', '.join(map(str, got)) or 'no dice'}")
+
+    def resume(self, m, fr, value):
+        L = fr[2]
+        L[self.got] = L[self.got] + (value,)   # the same instruction runs again for the next die
+
+    def describe(self, m, fr, value):
+        return f"roll {value}"
+
+
 def _no_piece(m, fr, verb: str) -> None:
     m.fail_runtime("R003", f"`{verb}` needs a piece here, not none", fr,
                    "a `choose` from an empty list, or a `first` of one, gives none; test `x is not none` first")
@@ -358,20 +384,45 @@ class StmtLowering:
             fr[1] += 1
         self.emit(shuffle, s.span)
 
-    def s_Roll(self, s):
-        sym = self.symbols.get(s.die)
+    def die(self, name, span):
+        """(faces, kind of face) of a declared die; E209 for an unknown one."""
+        sym = self.symbols.get(name)
         if sym is None or sym.what != "die":
             dice = [x.name for x in self.symbols.values() if x.what == "die"]
             from lumos.interpreter.errors import did_you_mean
-            self.sink.add("E209", f"unknown die `{s.die}`", s.span, did_you_mean(s.die, dice) or
+            self.sink.add("E209", f"unknown die `{name}`", span, did_you_mean(name, dice) or
                           f"dice: {', '.join(dice)}" if dice else "declare it: `die d6 faces 1, 2, 3, 4, 5, 6`")
-            faces = (1,)
-        else:
-            sym.used = True
-            faces = sym.value
+            return (1,), "any"
+        sym.used = True
+        return sym.value, self.die_types.get(name, "any")
+
+    def s_Roll(self, s):
+        faces, typ = self.die(s.die, s.span)
         side = self.side_or_default(s.side, s.span)
-        slot = self.local.slot(s.name, "number")
+        slot = self.local.slot(s.name, typ)
         self.emit(RollOp(slot, faces, side), s.span)
+
+    def s_RollPool(self, s):
+        parts, typ = [], "none"
+        for part in s.dice:
+            count, _ = self.expect(part.count, "number", "how many dice")
+            faces, t = self.die(part.die, part.span)
+            if typ != "none" and t != typ and "any" not in (t, typ):
+                self.sink.add("E203", f"the dice of one roll must all have number faces or all text faces; "
+                              f"`{part.die}` has {t} faces", part.span, "roll them into two lists")
+            typ = t if typ == "none" else typ
+            parts.append((count, faces))
+        side = self.side_or_default(s.side, s.span)
+        slot = self.local.slot(s.name, "list:" + typ)
+        plan, got = self.local.hidden("dice"), self.local.hidden("rolled")
+
+        def plan_(m, fr):
+            L = fr[2]
+            L[plan] = tuple(faces for count, faces in parts for _ in range(max(count(m, L) or 0, 0)))
+            L[got] = ()
+            fr[1] += 1
+        self.emit(plan_, s.span)
+        self.emit(PoolOp(slot, plan, got, side), s.span)
 
     def s_Win(self, s):
         f, _ = self.expect(s.side, "side", "the winner")

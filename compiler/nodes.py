@@ -201,6 +201,21 @@ class Roll(Stmt):
 
 
 @dataclass(frozen=True)
+class PoolDice(Node):
+    """`3 orange` in a pool roll: how many dice of which die."""
+    count: Expr
+    die: str
+
+
+@dataclass(frozen=True)
+class RollPool(Stmt):
+    """`roll NAME with 2 orange and 1 purple by SIDE`: the list of the faces rolled."""
+    name: str
+    dice: tuple[PoolDice, ...]
+    side: Expr
+
+
+@dataclass(frozen=True)
 class Win(Stmt):
     side: Expr
 

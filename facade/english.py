@@ -477,6 +477,15 @@ class English:
         return [Step(_cap(f"{who} {'roll' if you else 'rolls'} {mark('rule', s.die)}{shown}; "
                           f"call the result {self.local(s.name)}."))]
 
+    def _PoolDice(self, d: N.PoolDice) -> str:
+        return f"{self.expr(d.count)} × {mark('rule', d.die)}"
+
+    def _RollPool(self, s: N.RollPool) -> list[Step]:
+        who, you = self.subject(s.side)
+        dice = _words([self.node(d) for d in s.dice])
+        return [Step(_cap(f"{who} {'roll' if you else 'rolls'} the dice {dice}, one at a time; "
+                          f"call the list of faces rolled {self.local(s.name)}."))]
+
     def _Win(self, s: N.Win) -> list[Step]:
         who, you = self.subject(s.side)
         return [Step(_cap(f"{who} {'win' if you else 'wins'} the game: the game ends."))]

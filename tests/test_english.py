@@ -25,6 +25,8 @@ cards "every"
 sides red, blue                              [source: "Set Up"]
 option target = 3 choices 3, 5               [source: "Winning"]
 die d6 faces 1, 2, 3, 4, 5, 6                [source: "Contents"]
+die orange faces "hit", "hit", "blank"
+die black faces "block", "blank"
 kinds runner, guard                          [source: "Pieces"]
 pieces of red [source: "Set Up"]:
     runner at a1, b1
@@ -64,6 +66,7 @@ procedure turn(s) [source: "Turn"]:
     draw c from s.deck into s.hand
     shuffle s.deck
     roll r with d6 by s
+    roll rs with 2 orange and n black by s
     if r == 6:
         win s
     elif r == 1:
