@@ -153,22 +153,22 @@ def _play_sites(all_owners: list[Owner]) -> list[_Site]:
     sites = []
     for owner in all_owners:
         nodes = list(walk(owner.body))
-        chooses: dict[str, N.Choose] = {}
+        chooses: dict[str, list[N.Choose]] = {}
         for n in nodes:
             if isinstance(n, N.Choose):
-                chooses.setdefault(n.name, n)
+                chooses.setdefault(n.name, []).append(n)
         for n in nodes:
             if not isinstance(n, N.PlayCard):
                 continue
-            choose = chooses.get(n.card.name) if isinstance(n.card, N.Name) else None
-            if choose is None:
+            found = chooses.get(n.card.name, []) if isinstance(n.card, N.Name) else []
+            if not found:
                 sites.append(_Site(owner, n, [], True))
-                continue
-            filters, source = [], choose.options
-            while isinstance(source, N.Where):
-                filters[:0] = _conjuncts(source.cond)
-                source = source.source
-            sites.append(_Site(owner, n, filters, False))
+            for choose in found:      # a name chosen at several places: each may hand its card to `play`
+                filters, source = [], choose.options
+                while isinstance(source, N.Where):
+                    filters[:0] = _conjuncts(source.cond)
+                    source = source.source
+                sites.append(_Site(owner, n, filters, False))
     return sites
 
 

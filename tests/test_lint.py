@@ -246,3 +246,19 @@ def test_catalogue_example_gives_its_code(game, code, where, text):
     added = _added(game, _write("example.lumos" if where == "rules" else "example.yaml", text,
                                 cards=where == "card"))
     assert {d.code for d in added} == {code}, [d.headline() for d in added]
+
+
+def test_a_card_chosen_at_several_places_is_admitted_by_any(game):
+    rules = ("procedure play_spot(s):\n"
+             "    may choose c from s.hand where it.type == \"skill\" by s\n"
+             "    if c is none:\n"
+             "        may choose c from s.hand where it.type == \"spot\" by s\n"
+             "    if c is not none:\n"
+             "        play c by s\n"
+             "when given(p, h):\n"
+             "    play_spot(p.side)\n")
+
+    def edit(rules_dir: Path) -> None:
+        _write("extra.lumos", rules)(rules_dir)
+        _write("extra.yaml", SPOT, cards=True)(rules_dir)
+    assert [d.code for d in _added(game, edit)] == []
