@@ -134,7 +134,18 @@ class _Builder(Transformer):
         typ = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "type"), None)
         scope = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "scope"), None)
         init = next(c for c in ch if isinstance(c, N.Expr))
-        return N.Var(self.sp(meta), str(ch[0]), typ, scope, init, sources=self._sources(ch))
+        limits = dict(next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "limits"), ()))
+        return N.Var(self.sp(meta), str(ch[0]), typ, scope, init, limits.get("min"), limits.get("max"),
+                     sources=self._sources(ch))
+
+    def var_limits(self, meta, ch):
+        return ("limits", tuple(ch))
+
+    def var_min(self, meta, ch):
+        return ("min", ch[0])
+
+    def var_max(self, meta, ch):
+        return ("max", ch[0])
 
     def const_decl(self, meta, ch):
         scope = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "scope"), None)

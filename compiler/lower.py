@@ -65,6 +65,7 @@ class Lowerer(ExprLowering, StmtLowering):
         self.pieces: list[PieceInfo] = []
         self.zones: list[tuple[str, str]] = []
         self.dice: dict[str, tuple[int, ...]] = {}
+        self.limits: dict[tuple, tuple] = {}   # ("g"|"sv"|"pv", index) -> (lowest, highest)
         self.die_types: dict[str, str] = {}   # die -> the kind of its faces: number or text
         self.options: dict[str, tuple] = {}
         self.option_slots: dict[str, int] = {}
@@ -234,15 +235,46 @@ class Lowerer(ExprLowering, StmtLowering):
             self.sink.add("E210", f"`{d.name}` starts as none: say what it holds", d.span,
                           f"write `var {d.name}: piece = none` (or side, space, card, ...)")
             typ = "any"
+        limits = self.var_limits(d, typ, init)
         if d.scope is None:
+            where = ("g", len(self.globals))
             self.declare(d.name, "var", typ, len(self.globals), d.span)
             self.globals.append((d.name, init))
         elif d.scope == "side":
+            where = ("sv", len(self.side_vars))
             self.side_vars.append((d.name, tuple(init for _ in self.sides)))
             self.side_attr_decl(d.name, ("sv", len(self.side_vars) - 1, typ), d.span)
         else:
+            where = ("pv", len(self.piece_vars))
             self.piece_vars.append((d.name, init))
             self.piece_attr_decl(d.name, ("pv", len(self.piece_vars) - 1, typ), d.span)
+        if limits is not None:
+            self.limits[where] = limits
+
+    def var_limits(self, d, typ, init):
+        """(lowest, highest) of a `var ... min A max B` (either may be None), or None without limits."""
+        if d.low is None and d.high is None:
+            return None
+        low = self.literal(d.low) if d.low is not None else None
+        high = self.literal(d.high) if d.high is not None else None
+        for node, value in ((d.low, low), (d.high, high)):
+            if node is not None and (not isinstance(value, int) or isinstance(value, bool)):
+                self.sink.add("E203", f"a limit of `{d.name}` must be a whole number", node.span,
+                              f"write e.g. `var {d.name} = 0 max 3`")
+                return None
+        if typ not in ("number", "any"):
+            self.sink.add("E203", f"only a number can have limits; `{d.name}` holds {describe(typ)}", d.span,
+                          "remove `min` / `max`")
+            return None
+        if low is not None and high is not None and low > high:
+            self.sink.add("E210", f"the limits of `{d.name}` are the wrong way round: min {low} is above max {high}",
+                          d.low.span, f"write `min {high} max {low}`")
+            return None
+        if isinstance(init, int) and ((low is not None and init < low) or (high is not None and init > high)):
+            self.sink.add("E210", f"`{d.name}` starts at {init}, outside its limits", d.init.span,
+                          f"start it between {low if low is not None else 'any number'} and "
+                          f"{high if high is not None else 'any number'}")
+        return low, high
 
     def side_attr_decl(self, name, entry, span):
         table = self.settable.setdefault("side", {})

@@ -199,14 +199,35 @@ class StmtLowering:
         self.emit(let, s.span)
 
     def setter(self, target, span):
-        """(store(m, L, value), type) for a `set` target, or None."""
+        """(store(m, L, value), type) for a `set` target, or None. A `var` with limits
+        (`max 3`) stores its value brought within them."""
+        found = self.plain_setter(target, span)
+        if found is None:
+            return None
+        store, typ, where = found
+        limits = self.limits.get(where)
+        if limits is None:
+            return store, typ
+        low, high = limits
+
+        def clamp(m, L, v):
+            if v is not None:
+                if low is not None and v < low:
+                    v = low
+                elif high is not None and v > high:
+                    v = high
+            store(m, L, v)
+        return clamp, typ
+
+    def plain_setter(self, target, span):
+        """(store, type, where) with `where` the variable's key in self.limits (None for a local)."""
         if isinstance(target, N.Name):
             if target.name in self.local.names:
                 slot, t = self.local.names[target.name]
 
                 def store_local(m, L, v):
                     L[slot] = v
-                return store_local, t
+                return store_local, t, None
             sym = self.symbols.get(target.name)
             if sym is not None and sym.what == "var":
                 sym.used = True
@@ -214,7 +235,7 @@ class StmtLowering:
 
                 def store_global(m, L, v):
                     m.st.g[g] = v
-                return store_global, sym.type
+                return store_global, sym.type, ("g", g)
             from lumos.interpreter.errors import did_you_mean
             settable = list(self.local.names) + [x.name for x in self.symbols.values() if x.what == "var"]
             self.sink.add("E206" if sym else "E201",
@@ -232,11 +253,11 @@ class StmtLowering:
         if kind == "sv":
             def store_side(m, L, v):
                 m.st.sv[k][of(m, L)] = v
-            return store_side, typ
+            return store_side, typ, (kind, k)
 
         def store_piece(m, L, v):
             m.st.pv[k][of(m, L)] = v
-        return store_piece, typ
+        return store_piece, typ, (kind, k)
 
     def s_SetVar(self, s):
         st = self.setter(s.target, s.span)

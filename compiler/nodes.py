@@ -375,6 +375,8 @@ class Var(Decl):
     type: Optional[str]
     scope: Optional[str]  # None (global), "side", "piece"
     init: Expr
+    low: Optional[Expr] = None    # `min N`: add, subtract and set never go below
+    high: Optional[Expr] = None   # `max N`: ... nor above
 
 
 @dataclass(frozen=True)

@@ -603,8 +603,11 @@ class English:
     def _Var(self, d: N.Var) -> Step:
         kind = f" (a {d.type})" if d.type else ""
         owner = {"side": "Each side has its own", "piece": "Each piece has its own"}.get(d.scope, "The game keeps one")
+        bounds = [f"below {self.expr(d.low)}"] if d.low is not None else []
+        bounds += [f"above {self.expr(d.high)}"] if d.high is not None else []
+        limits = f"; it never goes {_words(bounds, 'nor')}" if bounds else ""
         return Step(f"{owner} {mark('rule', d.name)}{kind}, changed during play; it starts as "
-                    f"{self.expr(d.init)}.")
+                    f"{self.expr(d.init)}{limits}.")
 
     def _Const(self, d: N.Const) -> Step:
         values = [self.expr(v) for v in d.values]

@@ -27,7 +27,7 @@ __all__ = ["LumosLexer"]
 META = ("game", "rulebook", "board", "schema", "cards")
 DECLARATIONS = ("sides", "option", "choices", "die", "faces", "kinds", "pieces", "piece", "var", "const",
                 "per", "zone", "window", "procedure", "function", "action", "with", "label", "setup", "flow",
-                "when", "hidden", "owner", "public")
+                "when", "hidden", "owner", "public", "min", "max")
 STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "put",
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",
@@ -75,11 +75,11 @@ class LumosLexer(RegexLexer):
             (r"\\[ \t\f]*\r?\n", Whitespace),           # a line continued on the next
             (r'"', String.Double, "string"),
             (r"(\.)(" + _WORD + ")", bygroups(Punctuation, Name.Attribute)),
+            (words(BUILTIN_FUNCTIONS, prefix=r"\b", suffix=r"(?=\s*\()"), Name.Builtin),  # before `max` the limit
             (words(CONSTANTS, prefix=r"\b", suffix=r"\b"), Keyword.Constant),
             (words(OPERATOR_WORDS, prefix=r"\b", suffix=r"\b"), Operator.Word),
             (words(DECLARATIONS, prefix=r"\b", suffix=r"\b"), Keyword.Declaration),
             (words(STATEMENTS, prefix=r"\b", suffix=r"\b"), Keyword),
-            (words(BUILTIN_FUNCTIONS, prefix=r"\b", suffix=r"(?=\s*\()"), Name.Builtin),
             (words(BUILTIN_NAMES, prefix=r"\b", suffix=r"\b"), Name.Builtin.Pseudo),
             (r"\b[0-9]+\b", Number.Integer),
             (_WORD + r"(?=\s*\()", Name.Function),

@@ -36,6 +36,8 @@ const home_row per side = 1, 9               [source: "Set Up"]
 const limit = 7
 var score per side = 0                       [source: "Winning"]
 var tired per piece = false
+var stunned per piece = 0 max 3
+var tempo per side = 0 min 0 max 5
 var holder: piece = none
 zone deck per side hidden
 zone hand per side owner
