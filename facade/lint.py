@@ -76,9 +76,7 @@ def _function_owners(decls) -> list[Owner]:
 def _referenced(decls, effects: list[_Effect]) -> set[str]:
     """Every name the rules and the cards could refer to a declaration by (generously)."""
     names: set[str] = set()
-    roots: list = [d for d in decls if not isinstance(d, (N.Var, N.Const, N.Zone, N.Window, N.Kinds))]
-    roots += [d.init for d in decls if isinstance(d, N.Var)]
-    roots += [v for d in decls if isinstance(d, N.Const) for v in d.values]
+    roots: list = list(decls)     # a declaration's own name is a text, not a Name: it does not count
     for e in effects:
         roots += list(e.body) + ([e.condition] if e.condition is not None else [])
         for value in e.card.fields.values():

@@ -262,3 +262,10 @@ def test_a_card_chosen_at_several_places_is_admitted_by_any(game):
         _write("extra.lumos", rules)(rules_dir)
         _write("extra.yaml", SPOT, cards=True)(rules_dir)
     assert [d.code for d in _added(game, edit)] == []
+
+
+def test_per_side_declarations_read_and_set_through_attributes_count(game):
+    text = "const start_cheers per side = 1, 2\nvar cheers per side = 0\nwhen given(p, h):\n" \
+           "    set p.side.cheers = p.side.start_cheers\n"
+    added = _added(game, _write("extra.lumos", text))
+    assert [d for d in added if d.code == "W310"] == []
