@@ -155,6 +155,9 @@ class _Builder(Transformer):
     def zone_decl(self, meta, ch):
         return N.Zone(self.sp(meta), str(ch[0]), str(ch[1]), sources=self._sources(ch))
 
+    def shared_zone_decl(self, meta, ch):
+        return N.Zone(self.sp(meta), str(ch[0]), str(ch[1]), True, sources=self._sources(ch))
+
     def window_decl(self, meta, ch):
         return N.Window(self.sp(meta), str(ch[0]), sources=self._sources(ch))
 
@@ -213,6 +216,9 @@ class _Builder(Transformer):
 
     def put_stmt(self, meta, ch):
         return N.Put(self.sp(meta), ch[0], ch[1])
+
+    def put_bottom_stmt(self, meta, ch):
+        return N.Put(self.sp(meta), ch[0], ch[1], True)
 
     def draw_stmt(self, meta, ch):
         return N.DrawCard(self.sp(meta), str(ch[0]), ch[1], ch[2])

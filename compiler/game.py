@@ -189,7 +189,8 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
     cg = CompiledGame(
         id=src.id, title=meta.get("game", (src.id, None))[0], rulebook=meta.get("rulebook", ("", None))[0],
         sides=low.sides, kinds=tuple(low.kinds), pieces=tuple(low.pieces), board=board,
-        zones=tuple(low.zones), cards=tuple(cards), card_defs=tuple(card_defs),
+        zones=tuple(low.zones), shared_zones=frozenset(low.shared_zones),
+        cards=tuple(cards), card_defs=tuple(card_defs),
         globals_init=tuple(v for _, v in low.globals), global_names=tuple(n for n, _ in low.globals),
         side_vars_init=tuple(v for _, v in low.side_vars), side_var_names=tuple(n for n, _ in low.side_vars),
         piece_vars_init=tuple(v for _, v in low.piece_vars), piece_var_names=tuple(n for n, _ in low.piece_vars),

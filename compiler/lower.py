@@ -65,6 +65,7 @@ class Lowerer(ExprLowering, StmtLowering):
         self.pieces: list[PieceInfo] = []
         self.zones: list[tuple[str, str]] = []
         self.dice: dict[str, tuple[int, ...]] = {}
+        self.shared_zones: set[int] = set()   # indices into self.zones of zones shared by all sides
         self.limits: dict[tuple, tuple] = {}   # ("g"|"sv"|"pv", index) -> (lowest, highest)
         self.die_types: dict[str, str] = {}   # die -> the kind of its faces: number or text
         self.options: dict[str, tuple] = {}
@@ -309,6 +310,12 @@ class Lowerer(ExprLowering, StmtLowering):
             self.declare(d.name, "const", self.literal_type(d.values[0]), self.literal(d.values[0]), d.span)
 
     def d_Zone(self, d):
+        if d.shared:
+            if d.visibility == "owner":
+                self.sink.add("E210", f"the shared zone `{d.name}` has no owner: it is `public` or `hidden`",
+                              d.span, f"write `zone {d.name} shared public`, or `zone {d.name} per side owner`")
+            self.shared_zones.add(len(self.zones))
+            self.declare(d.name, "zone", "zone", len(self.zones) * len(self.sides), d.span)
         self.zones.append((d.name, d.visibility))
 
     def d_Window(self, d):
@@ -384,6 +391,8 @@ class Lowerer(ExprLowering, StmtLowering):
         for name, (values, typ) in self.side_consts.items():
             side[name] = (_table(values), typ)
         for zi, (name, _vis) in enumerate(self.zones):
+            if zi in self.shared_zones:
+                continue
             side[name] = ((lambda m, s, zi=zi: zi * ns + s), "zone")
         space: dict[str, Any] = {}
         if self.board is not None:

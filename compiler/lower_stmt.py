@@ -363,6 +363,7 @@ class StmtLowering:
             self.sink.add("E203", f"`put` moves cards, not {describe(t)}", s.cards.span, "")
         single = t == "card"
         is_zone = t == "zone"
+        bottom = s.bottom
 
         def put(m, fr):
             L = fr[2]
@@ -372,11 +373,11 @@ class StmtLowering:
                 fr[1] += 1
                 return
             if single:
-                m.move_card(what, dest)
+                m.move_card(what, dest, 0 if bottom else -1)
             else:
                 items = list(m.st.zones[what]) if is_zone else list(what)
-                for card in items:
-                    m.move_card(card, dest)
+                for i, card in enumerate(items):   # at the bottom, the cards keep their order
+                    m.move_card(card, dest, i if bottom else -1)
             fr[1] += 1
         self.emit(put, s.span)
 

@@ -179,6 +179,7 @@ class Drop(Stmt):
 class Put(Stmt):
     cards: Expr
     zone: Expr
+    bottom: bool = False   # `put X at bottom of Z`: under the cards already there
 
 
 @dataclass(frozen=True)
@@ -390,6 +391,7 @@ class Const(Decl):
 class Zone(Decl):
     name: str
     visibility: str
+    shared: bool = False   # `zone NAME shared public`: one zone for all sides, read by its name
 
 
 @dataclass(frozen=True)

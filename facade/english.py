@@ -461,6 +461,8 @@ class English:
         return [Step(f"Drop {self.expr(s.piece)}: it lies loose where it was carried.")]
 
     def _Put(self, s: N.Put) -> list[Step]:
+        if s.bottom:
+            return [Step(f"Put {self.expr(s.cards)} at the bottom of {self.expr(s.zone)}, under its cards.")]
         return [Step(f"Put {self.expr(s.cards)} into {self.expr(s.zone)}.")]
 
     def _DrawCard(self, s: N.DrawCard) -> list[Step]:
@@ -619,6 +621,9 @@ class English:
         return Step(f"{mark('rule', d.name)} is always {_words(values)}.")
 
     def _Zone(self, d: N.Zone) -> Step:
+        if d.shared:
+            return Step(f"All sides share one zone of cards {mark('rule', d.name)}: "
+                        f"{_VISIBILITY.get(d.visibility, d.visibility)}.")
         return Step(f"Each side has a zone of cards {mark('rule', d.name)}: "
                     f"{_VISIBILITY.get(d.visibility, d.visibility)}.")
 

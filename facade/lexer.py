@@ -27,12 +27,12 @@ __all__ = ["LumosLexer"]
 META = ("game", "rulebook", "board", "schema", "cards")
 DECLARATIONS = ("sides", "option", "choices", "die", "faces", "kinds", "pieces", "piece", "var", "const",
                 "per", "zone", "window", "procedure", "function", "action", "with", "label", "setup", "flow",
-                "when", "hidden", "owner", "public", "min", "max")
+                "when", "hidden", "owner", "public", "shared", "min", "max")
 STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "put",
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",
               "times", "while", "loop", "then", "where", "reach", "up", "exactly", "through", "onto", "my",
-              "empty")
+              "empty", "bottom")
 OPERATOR_WORDS = ("and", "or", "not", "is", "in")
 CONSTANTS = ("true", "false", "none")
 TYPES = ("number", "flag", "text", "side", "piece", "space", "card", "zone")

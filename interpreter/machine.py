@@ -245,12 +245,16 @@ class Machine:
         return tuple(out)
 
     # ------------------------------------------------------------ cards
-    def move_card(self, card: int, zone: int) -> None:
+    def move_card(self, card: int, zone: int, at: int = -1) -> None:
+        """Move a card on top of `zone`, or to position `at` counted from the bottom (0: the bottom)."""
         st = self.st
         old = st.card_zone[card]
         if old >= 0:
             st.zones[old].remove(card)
-        st.zones[zone].append(card)
+        if at < 0:
+            st.zones[zone].append(card)
+        else:
+            st.zones[zone].insert(at, card)
         st.card_zone[card] = zone
         if self.cg.triggers:
             self.fire("put", [card, zone])

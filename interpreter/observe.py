@@ -16,6 +16,8 @@ def observe(state, side: int | None) -> dict[str, Any]:
     for zid, cards in enumerate(st.zones):
         name, vis = cg.zones[zid // ns]
         owner = zid % ns
+        if owner and zid // ns in cg.shared_zones:
+            continue   # a shared zone is kept under the first side's id only
         visible = vis == "public" or (vis == "owner" and side is not None and side == owner) or side is None
         label = cg.zone_label(zid)
         zones[label] = [cg.cards[c].name for c in cards] if visible else {"count": len(cards)}

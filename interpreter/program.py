@@ -110,6 +110,8 @@ class CompiledGame:
     source_hash: str = ""
     files: Mapping[str, str] = field(default_factory=dict)  # path -> text, for error rendering
     triggers: Mapping[str, tuple] = field(default_factory=dict)  # event -> ((condition, proc), ...)
+    # indices into `zones` of zones shared by all sides: only the first side's id is used
+    shared_zones: frozenset = frozenset()
 
     @property
     def nsides(self) -> int:
@@ -123,4 +125,6 @@ class CompiledGame:
 
     def zone_label(self, zid: int) -> str:
         name, _ = self.zones[zid // len(self.sides)]
+        if zid // len(self.sides) in self.shared_zones:
+            return name
         return f"{self.sides[zid % len(self.sides)]} {name}"

@@ -42,6 +42,7 @@ var holder: piece = none
 zone deck per side hidden
 zone hand per side owner
 zone pile per side public
+zone row shared public
 window block                                 [source: "Cards"]
 function rival(s) [source: "Turn"] = other(s)
 function ready(p) = not p.tired and p.space is not none and (my score >= 2 or score of red < -1)
@@ -65,6 +66,7 @@ procedure turn(s) [source: "Turn"]:
     give ball to first(pieces of s)
     drop ball
     put s.deck into s.pile
+    put first(row) at bottom of s.deck
     draw c from s.deck into s.hand
     shuffle s.deck
     roll r with d6 by s
