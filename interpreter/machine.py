@@ -173,7 +173,12 @@ class Machine:
         st = self.st
         old = st.loc[piece]
         if old >= 0:
-            self.leave(piece, old)
+            if st.occ[old] == piece:      # the common case: it stands first (or alone) there
+                nxt = st.occ_next
+                st.occ[old] = nxt[piece]
+                nxt[piece] = -1
+            else:
+                self.leave(piece, old)
         st.loc[piece] = space
         if space >= 0:
             occ = st.occ
