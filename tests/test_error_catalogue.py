@@ -101,7 +101,11 @@ def _check(tmp_path: Path, where: str, text: str) -> list:
         (rules / "game.lumos").write_text(text, encoding="utf-8")
     else:
         raise AssertionError(f"unknown place `{where}` for an example")
-    _, diags, _ = check_game(GameSources("snitch-snatcher", rules, cards, bundled.schema_dir))
+    src = GameSources("snitch-snatcher", rules, cards, bundled.schema_dir)
+    cg, diags, _ = check_game(src)
+    if cg is not None and not any(d.is_error for d in diags):   # as `lumos check` does
+        from lumos.lint import lint_game
+        diags = list(diags) + lint_game(cg, src)
     return diags
 
 

@@ -138,8 +138,15 @@ def test_new_card_skeleton_checks_clean_as_is_and_filled(card_type, tmp_path, ca
     filled.write_text(fill(text), encoding="utf-8")
     assert yaml.safe_load(filled.read_text(encoding="utf-8"))["cards"][0].keys() > data["cards"][0].keys() \
         or card_type == "skill"
-    assert main(["check", "--game", GAME, str(as_is), str(filled), "--strict", "--format", "json"]) == 0
-    assert json.loads(capsys.readouterr().out) == []
+    assert main(["check", "--game", GAME, str(as_is), str(filled), "--strict", "--format", "json"]) == \
+        (1 if card_type == "spot" else 0)
+    diags = json.loads(capsys.readouterr().out)
+    if card_type == "spot":
+        # The schema lets a Spot card carry an effect (an expansion's rules could play it),
+        # but the bundled rules never play Spot cards, so the lint says the effect never runs.
+        assert [(d["code"], Path(d["path"]).name) for d in diags] == [("W311", "filled.yaml")]
+    else:
+        assert diags == []
 
 
 def test_new_action_card_lists_choices_and_windows(capsys):
