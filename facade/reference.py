@@ -506,7 +506,9 @@ class _Writer:
                  f"- Pieces: {pieces}; kinds: {', '.join(f'``{k}``' for k in cg.kinds) or 'none'}",
                  f"- Board: {len(cg.board.spaces)} spaces; link kinds "
                  f"{', '.join(f'``{k}``' for k in cg.board.links) or 'none'}",
-                 f"- Zones per side: {', '.join(f'``{z}``' for z, _ in cg.zones) or 'none'}",
+                 f"- Zones per side: {', '.join(f'``{z}``' for i, (z, _) in enumerate(cg.zones) if i not in cg.shared_zones) or 'none'}",
+                 *([f"- Shared zones: {', '.join(f'``{cg.zones[i][0]}``' for i in sorted(cg.shared_zones))}"]
+                   if cg.shared_zones else []),
                  f"- Actions: {', '.join(f':lumos:action:`{r.target}`' for r in doc.rules_of(N.Action)) or 'none'}",
                  f"- Cards: {len(doc.cards)} different cards, {ncards} in all",
                  f"- Rules: {len(cg.rules)} declarations", "")

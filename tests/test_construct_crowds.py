@@ -139,3 +139,19 @@ def test_space_capacity_is_also_an_attribute():
     with pytest.raises(LumosCheckError) as info:
         parse_board(BOARD.replace("{capacity: 0}", "{capacity: 1.5}"), "row.yaml")
     assert info.value.first.code == "B104"
+
+
+def test_a_piece_given_away_leaves_the_crowd(tmp_path):
+    """`give` takes the carried piece out of the pieces standing on its space, wherever it stood."""
+    cg, diags, _ = make_game(tmp_path, GAME.replace(
+        '    log "on a: {occupants(a)}; on c: {occupants(c)}"\n',
+        '    give last_on_c() to first(occupants(c))\n'
+        '    log "on c: {occupants(c)}; {count(occupants(a))} on a"\n'
+        '    place ball at c\n'
+        '    log "on c: {occupants(c)}"\n').replace(
+        "flow:\n", "function last_on_c() = first(occupants(c) where it.kind is runner and it is not "
+                   "first(occupants(c)))\n\nflow:\n"))
+    assert cg is not None, [d.headline() for d in diags]
+    state = GameState.new(cg, seed=1, log=True)
+    texts = [e["event"] for e in state.events]
+    assert texts[-3:] == ["on c: blue runner 1; 2 on a", "ball to c", "on c: blue runner 1, ball"]
