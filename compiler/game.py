@@ -59,7 +59,7 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
     defaults: dict[str, dict] = {}
     try:
         schemas = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(schema_path.parent.glob("*.json"))]
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         return types, defaults
 
     def walk(node):
@@ -79,8 +79,14 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
             for v in node:
                 walk(v)
     for s in schemas:
-        walk(s)
-        for name, sub in (s.get("$defs") or {}).items():
+        if not isinstance(s, dict):  # `true` is a JSON Schema too; a broken one is reported by the card check
+            continue
+        try:
+            walk(s)
+        except RecursionError:
+            continue
+        defs = s.get("$defs")
+        for name, sub in (defs.items() if isinstance(defs, dict) else ()):
             if isinstance(sub, dict) and isinstance(sub.get("properties"), dict):
                 d = {k: v["default"] for k, v in sub["properties"].items()
                      if isinstance(v, dict) and "default" in v}
@@ -209,8 +215,9 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
     for schema_file in sorted(schema_path.parent.glob("*.json")):
         try:
             files[str(schema_file)] = schema_file.read_text(encoding="utf-8")
-            json.loads(files[str(schema_file)])
-        except (OSError, UnicodeDecodeError, ValueError) as exc:
+            if not isinstance(json.loads(files[str(schema_file)]), dict):
+                raise ValueError("a schema must be a JSON object `{...}`")
+        except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             where = Span(str(schema_file), getattr(exc, "lineno", 1), getattr(exc, "colno", 1))
             low.sink.add("E100", f"the card schema cannot be read: {str(exc).splitlines()[0]}", where,
                          "a schema is a JSON file; check it with a JSON editor")
