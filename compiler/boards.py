@@ -646,7 +646,8 @@ def _edge_pairs(board: Board):
 
 def export_json(board: Board) -> str:
     """The board as JSON: spaces (attrs, position, regions), links by kind, regions,
-    unions and palette; distances are left out (they follow from the links)."""
+    unions, palette, and capacities when a space holds more than one piece; distances are
+    left out (they follow from the links)."""
     doc = {
         "name": board.name,
         "palette": dict(board.palette),
@@ -657,6 +658,8 @@ def export_json(board: Board) -> str:
         "unions": {u: list(m) for u, m in board.unions.items()},
         "regions": {r: [board.spaces[i] for i in sorted(m)] for r, m in board.regions.items()},
     }
+    if board.capacity:  # how many pieces may stand on each space (0: no limit), when not one each
+        doc["capacity"] = {s: board.holds(i) for i, s in enumerate(board.spaces)}
     return json.dumps(doc, indent=2)
 
 

@@ -155,3 +155,13 @@ def test_a_piece_given_away_leaves_the_crowd(tmp_path):
     state = GameState.new(cg, seed=1, log=True)
     texts = [e["event"] for e in state.events]
     assert texts[-3:] == ["on c: blue runner 1; 2 on a", "ball to c", "on c: blue runner 1, ball"]
+
+
+def test_board_json_export_shows_capacities():
+    import json
+
+    from lumos.compiler.boards import export_json
+    doc = json.loads(export_json(parse_board(BOARD, "row.yaml")))
+    assert doc["capacity"] == {"a": 2, "b": 2, "c": 0}
+    assert "capacity" not in json.loads(export_json(parse_board(BOARD.replace("capacity: 2\n", "")
+                                                                .replace(", attrs: {capacity: 0}", ""), "row.yaml")))
