@@ -39,6 +39,13 @@ def _simple_hole(hole: str, origin):
     return node
 
 
+def _piece_space(m, p):
+    return m.space_of(p)
+
+
+_piece_space.piece_space = True
+
+
 def _table(values: tuple):
     """A getter for an attribute that never changes: one tuple indexed by the entity."""
     fn = lambda m, i: values[i]  # noqa: E731
@@ -374,7 +381,7 @@ class Lowerer(ExprLowering, StmtLowering):
         piece = {
             "side": (_table(p_side), "side"),
             "kind": (_table(p_kind), "kind"),
-            "space": (lambda m, p: m.space_of(p), "space"),
+            "space": (_piece_space, "space"),
             "start": (_table(p_start), "space"),
             "holder": (lambda m, p: None if (h := m.st.holder[p]) < 0 else h, "piece"),
             "name": (lambda m, p: m.cg.pieces[p].name, "text"),

@@ -162,6 +162,19 @@ class ExprLowering:
                 fn = lambda m, L: None if (v := of(m, L)) is None else table[v]  # noqa: E731
             fn.static = (table, slot, of)   # lets comparisons and `in` precompute what they can
             return fn, rtype
+        if getattr(get, "piece_space", False):
+            # `p.space`, read in every movement rule: the common case (a piece standing on
+            # a space, carried by nobody) without a call
+            def piece_space(m, L):
+                v = L[slot] if slot is not None else of(m, L)
+                if v is None:
+                    return None
+                st = m.st
+                if st.holder[v] < 0:
+                    loc = st.loc[v]
+                    return None if loc < 0 else loc
+                return m.space_of(v)
+            return piece_space, rtype
         if slot is not None:
             return (lambda m, L: None if (v := L[slot]) is None else get(m, v)), rtype
         return (lambda m, L: None if (v := of(m, L)) is None else get(m, v)), rtype
@@ -301,6 +314,11 @@ class ExprLowering:
         space_of = getattr(a, "occupant_of", None)
         if space_of is not None and isinstance(n.right, N.NoneLit) and op in ("is", "==", "isnot", "!="):
             # `occupant(s) is none` — the commonest test in movement rules — reads the board once.
+            s = getattr(space_of, "slot", None)
+            if s is not None:
+                if op in ("is", "=="):
+                    return (lambda m, L: (x := L[s]) is None or m.st.occ[x] < 0), "flag"
+                return (lambda m, L: (x := L[s]) is not None and m.st.occ[x] >= 0), "flag"
             if op in ("is", "=="):
                 return (lambda m, L: (x := space_of(m, L)) is None or m.st.occ[x] < 0), "flag"
             return (lambda m, L: (x := space_of(m, L)) is not None and m.st.occ[x] >= 0), "flag"
