@@ -41,7 +41,15 @@ class Machine:
             if pc >= len(code):
                 self.return_from(None)
                 continue
-            code[pc](self, fr)
+            try:
+                code[pc](self, fr)
+            except RecursionError:
+                self.fail_runtime("R005", "the rules call themselves without end", fr,
+                                  "a function or procedure that calls itself needs a case that stops")
+            except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
+                self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
+                                  f"{exc})", fr, "a value is probably none where a piece, space, card or "
+                                  "zone is needed; test it with `is not none` first")
             steps += 1
             if steps > STEP_LIMIT:
                 self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",

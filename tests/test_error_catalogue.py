@@ -31,6 +31,7 @@ EXEMPT = {
     "R002": "runtime: happens while a game is played, not when it is checked",
     "R003": "runtime: happens while a game is played, not when it is checked",
     "R004": "runtime: happens while a game is played, not when it is checked",
+    "R005": "runtime: happens while a game is played, not when it is checked",
     "R010": "runtime: reported by `lumos simulate --max-decisions`",
 }
 
