@@ -165,3 +165,59 @@ def test_board_json_export_shows_capacities():
     assert doc["capacity"] == {"a": 2, "b": 2, "c": 0}
     assert "capacity" not in json.loads(export_json(parse_board(BOARD.replace("capacity: 2\n", "")
                                                                 .replace(", attrs: {capacity: 0}", ""), "row.yaml")))
+
+
+def _model_check(cg, m, model):
+    st = m.st
+    for space in range(len(cg.board.spaces)):
+        assert list(m.occupants(space)) == model[space], (cg.board.spaces[space], model[space])
+        assert m.occupant(space) == (model[space][0] if model[space] else None)
+    standing = {p for ps in model.values() for p in ps}
+    for p in range(len(cg.pieces)):
+        if p not in standing:
+            assert st.occ_next[p] == -1
+
+
+def test_occupants_follow_a_model_over_random_moves(tmp_path):
+    """Random place / give / drop / place off on a board of crowds: the pieces standing on each
+    space are always those a plain list model says, in arrival order (and survive JSON)."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as hs
+
+    cg, diags, _ = make_game(tmp_path, GAME.replace("    place p at b\n", "    pass\n"))
+    assert cg is not None, [d.headline() for d in diags]
+    npieces, nspaces = len(cg.pieces), len(cg.board.spaces)
+    move = hs.tuples(hs.sampled_from(["place", "give", "drop", "off"]), hs.integers(0, npieces - 1),
+                     hs.integers(0, max(npieces, nspaces) - 1))
+
+    @settings(max_examples=150, deadline=None)
+    @given(hs.lists(move, max_size=40))
+    def run(moves):
+        state = GameState.new(cg, seed=1)
+        m = state.machine
+        model = {s: list(m.occupants(s)) for s in range(nspaces)}
+        for verb, piece, other in moves:
+            for ps in model.values():
+                if piece in ps and verb != "drop":
+                    ps.remove(piece)
+            if verb == "place":
+                space = other % nspaces
+                m.st.holder[piece] = -1
+                m.place(piece, space)
+                model[space].append(piece)
+            elif verb == "give" and other % npieces != piece:
+                m.give(piece, other % npieces)
+            elif verb == "drop":
+                where = m.space_of(piece)
+                if any(piece in ps for ps in model.values()):
+                    continue   # a standing piece is not carried: nothing to drop
+                m.st.holder[piece] = -1
+                m.st.loc[piece] = -1 if where is None else where
+            elif verb == "off":
+                m.place(piece, -1)
+            elif verb == "give":
+                m.place(piece, -1)   # given to itself: the test takes it off instead
+            _model_check(cg, m, model)
+        again = GameState.from_json(cg, state.to_json())
+        _model_check(cg, again.machine, model)
+    run()
