@@ -39,6 +39,16 @@ def _simple_hole(hole: str, origin):
     return node
 
 
+def _state_column(field: str, k: int):
+    """A getter for a `var ... per piece|side`: column k of the state's pv or sv table."""
+    if field == "pv":
+        fn = lambda m, i: m.st.pv[k][i]  # noqa: E731
+    else:
+        fn = lambda m, i: m.st.sv[k][i]  # noqa: E731
+    fn.column = (field, k)
+    return fn
+
+
 def _piece_space(m, p):
     return m.space_of(p)
 
@@ -79,6 +89,7 @@ class Lowerer(ExprLowering, StmtLowering):
         self.option_slots: dict[str, int] = {}
         self.meta: dict[str, str] = {}
         self.trigger_decls: list = []
+        self.user_events: dict[str, tuple] = {}   # event -> (kinds, span) of `event` declarations
         self.starts: dict[int, int] = {}   # space -> pieces starting on it
         self.inlining: list[str] = []
         self.functions_used: set[str] = set()
@@ -344,14 +355,37 @@ class Lowerer(ExprLowering, StmtLowering):
     def d_Trigger(self, d):
         self.trigger_decls.append(d)
 
+    def d_Event(self, d):
+        """`event NAME(KIND, ...)`: an event of the game's own, announced by `announce`."""
+        if d.name in self.EVENTS:
+            self.sink.add("E206", f"`{d.name}` is already an event: the verbs announce it themselves", d.span,
+                          "give the event another name")
+        elif d.name in self.user_events:
+            first = self.user_events[d.name][1]
+            self.sink.add("E206", f"the event `{d.name}` is already declared on line {first.line}", d.span,
+                          "give it another name")
+        else:
+            self.user_events[d.name] = (d.kinds, d.span)
+
+    def event_kinds(self, name: str):
+        """The kinds an event carries (a verb's event or one the game declares), or None."""
+        sig = self.EVENTS.get(name)
+        if sig is None and name in self.user_events:
+            sig = self.user_events[name][0]
+        return sig
+
+    def events_hint(self, name: str) -> str:
+        known = list(self.EVENTS) + list(self.user_events)
+        return did_you_mean(name, known) or \
+            f"events: {', '.join(known)}; declare one of the game's own with `event {name}(piece)`"
+
     def lower_triggers(self) -> dict:
         """`when EVENT(a, b) if COND:` -> per event, a tuple of (condition, procedure)."""
         out: dict[str, list] = {}
         for d in self.trigger_decls:
-            sig = self.EVENTS.get(d.event)
+            sig = self.event_kinds(d.event)
             if sig is None:
-                self.sink.add("E209", f"unknown event `{d.event}`", d.span,
-                              did_you_mean(d.event, self.EVENTS) or f"events: {', '.join(self.EVENTS)}")
+                self.sink.add("E209", f"unknown event `{d.event}`", d.span, self.events_hint(d.event))
                 continue
             if len(d.params) != len(sig):
                 self.sink.add("E204", f"`{d.event}` gives {len(sig)} value(s), not {len(d.params)}", d.span,
@@ -387,14 +421,14 @@ class Lowerer(ExprLowering, StmtLowering):
             "name": (lambda m, p: m.cg.pieces[p].name, "text"),
         }
         for name, (kind, k, typ) in self.settable.get("piece", {}).items():
-            piece[name] = ((lambda m, p, k=k: m.st.pv[k][p]), typ)
+            piece[name] = (_state_column("pv", k), typ)
         side_pieces = tuple(tuple(i for i, p in enumerate(pieces) if p.side == s) for s in range(ns))
         side = {
             "pieces": (lambda m, s: side_pieces[s], "list:piece"),
             "name": (lambda m, s: m.cg.sides[s], "text"),
         }
         for name, (kind, k, typ) in self.settable.get("side", {}).items():
-            side[name] = ((lambda m, s, k=k: m.st.sv[k][s]), typ)
+            side[name] = (_state_column("sv", k), typ)
         for name, (values, typ) in self.side_consts.items():
             side[name] = (_table(values), typ)
         for zi, (name, _vis) in enumerate(self.zones):

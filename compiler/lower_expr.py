@@ -175,6 +175,12 @@ class ExprLowering:
                     return None if loc < 0 else loc
                 return m.space_of(v)
             return piece_space, rtype
+        column = getattr(get, "column", None)
+        if column is not None and slot is not None:
+            field, k = column   # a variable per piece or per side, read straight from the state
+            if field == "pv":
+                return (lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v]), rtype
+            return (lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v]), rtype
         if slot is not None:
             return (lambda m, L: None if (v := L[slot]) is None else get(m, v)), rtype
         return (lambda m, L: None if (v := of(m, L)) is None else get(m, v)), rtype
@@ -343,9 +349,18 @@ class ExprLowering:
                 return (lambda m, L: a(m, L) == v), "flag"
             if op in ("!=", "isnot"):
                 return (lambda m, L: a(m, L) != v), "flag"
+        sa, sb = getattr(a, "slot", None), getattr(b, "slot", None)
         if op in ("==", "is"):
+            if sb is not None:
+                return (lambda m, L: a(m, L) == L[sb]), "flag"
+            if sa is not None:
+                return (lambda m, L: L[sa] == b(m, L)), "flag"
             return (lambda m, L: a(m, L) == b(m, L)), "flag"
         if op in ("!=", "isnot"):
+            if sb is not None:
+                return (lambda m, L: a(m, L) != L[sb]), "flag"
+            if sa is not None:
+                return (lambda m, L: L[sa] != b(m, L)), "flag"
             return (lambda m, L: a(m, L) != b(m, L)), "flag"
         for t, side in ((ta, n.left), (tb, n.right)):
             if t not in ("number", "any"):
