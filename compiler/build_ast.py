@@ -158,6 +158,10 @@ class _Builder(Transformer):
     def shared_zone_decl(self, meta, ch):
         return N.Zone(self.sp(meta), str(ch[0]), str(ch[1]), True, sources=self._sources(ch))
 
+    def event_decl(self, meta, ch):
+        kinds = tuple(str(c) for c in ch[1:] if isinstance(c, Token) and c.type == "TYPE_NAME")
+        return N.Event(self.sp(meta), str(ch[0]), kinds, sources=self._sources(ch))
+
     def window_decl(self, meta, ch):
         return N.Window(self.sp(meta), str(ch[0]), sources=self._sources(ch))
 
@@ -264,6 +268,9 @@ class _Builder(Transformer):
         names = rest[0]
         side = next((c[1] for c in rest if isinstance(c, tuple) and c and c[0] == "by"), None)
         return N.DoAction(self.sp(meta), tuple((str(t), self.tsp(t)) for t in names), side, may)
+
+    def announce_stmt(self, meta, ch):
+        return N.Announce(self.sp(meta), str(ch[0]), tuple(c for c in ch[1:] if c is not None))
 
     def log_stmt(self, meta, ch):
         return N.Log(self.sp(meta), N.Str(self.tsp(ch[0]), _unquote(ch[0])))

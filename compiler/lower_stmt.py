@@ -478,6 +478,30 @@ class StmtLowering:
                 m.call(cdef.effect, [who, card])
         self.emit(play, s.span)
 
+    def s_Announce(self, s):
+        sig = self.user_events.get(s.event, (None,))[0]
+        if sig is None:
+            if s.event in self.EVENTS:
+                self.sink.add("E206", f"`{s.event}` is announced by the verb itself, not by `announce`", s.span,
+                              "declare an event of the game's own: `event NAME(...)`")
+            else:
+                self.sink.add("E209", f"unknown event `{s.event}`", s.span, self.events_hint(s.event))
+            return
+        if len(s.args) != len(sig):
+            self.sink.add("E204", f"`{s.event}` carries {len(sig)} value(s), not {len(s.args)}", s.span,
+                          f"announce {s.event}({', '.join(sig)})")
+            return
+        fns = [self.expect(a, k, f"value {i + 1} of `{s.event}`")[0] for i, (a, k) in enumerate(zip(s.args, sig))]
+        event = s.event
+
+        def announce(m, fr):
+            L = fr[2]
+            values = [f(m, L) for f in fns]
+            fr[1] += 1
+            if m.cg.triggers:
+                m.fire(event, values)
+        self.emit(announce, s.span)
+
     def s_Log(self, s):
         text = self.template(s.text)
 

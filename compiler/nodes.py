@@ -249,6 +249,13 @@ class DoAction(Stmt):
 
 
 @dataclass(frozen=True)
+class Announce(Stmt):
+    """`announce scored(s)`: the `when scored(...)` rules run, as after a verb's own event."""
+    event: str
+    args: tuple[Expr, ...]
+
+
+@dataclass(frozen=True)
 class Log(Stmt):
     text: Str
 
@@ -397,6 +404,13 @@ class Zone(Decl):
 @dataclass(frozen=True)
 class Window(Decl):
     name: str
+
+
+@dataclass(frozen=True)
+class Event(Decl):
+    """`event scored(side, number)`: an event the rules announce, with the kinds it carries."""
+    name: str
+    kinds: tuple[str, ...]
 
 
 @dataclass(frozen=True)

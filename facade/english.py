@@ -661,6 +661,14 @@ class English:
         return Step("To set up the game (the pieces already stand on their start spaces):",
                     self.steps(d.body))
 
+    def _Event(self, d: N.Event) -> Step:
+        carries = f", carrying {_words([f'a {k}' for k in d.kinds])}" if d.kinds else ""
+        return Step(f"{mark('lit', d.name)} is an event the rules announce{carries}.")
+
+    def _Announce(self, s: N.Announce) -> list[Step]:
+        args = ", ".join(self.expr(a) for a in s.args)
+        return [Step(f"Announce the event {mark('lit', s.event)}({args}): the rules that wait for it run now.")]
+
     def _Trigger(self, d: N.Trigger) -> Step:
         params = [self.local(p) for p in d.params]
         pattern = _EVENTS.get(d.event)

@@ -27,12 +27,12 @@ __all__ = ["LumosLexer"]
 META = ("game", "rulebook", "board", "schema", "cards")
 DECLARATIONS = ("sides", "option", "choices", "die", "faces", "kinds", "pieces", "piece", "var", "const",
                 "per", "zone", "window", "procedure", "function", "action", "with", "label", "setup", "flow",
-                "when", "hidden", "owner", "public", "shared", "min", "max")
+                "when", "hidden", "owner", "public", "shared", "min", "max", "event")
 STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "put",
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",
               "times", "while", "loop", "then", "where", "reach", "up", "exactly", "through", "onto", "my",
-              "empty", "bottom")
+              "empty", "bottom", "announce")
 OPERATOR_WORDS = ("and", "or", "not", "is", "in")
 CONSTANTS = ("true", "false", "none")
 TYPES = ("number", "flag", "text", "side", "piece", "space", "card", "zone")
@@ -42,7 +42,8 @@ BUILTIN_FUNCTIONS = ("closest", "count", "distance", "first", "max", "min", "occ
 # Declarations whose next word is the name they declare, and what that name is.
 _DECLARES = (("procedure", Name.Function), ("function", Name.Function), ("action", Name.Function),
              ("window", Name.Constant), ("zone", Name.Variable), ("var", Name.Variable),
-             ("const", Name.Constant), ("option", Name.Variable), ("die", Name.Variable))
+             ("const", Name.Constant), ("option", Name.Variable), ("die", Name.Variable),
+             ("event", Name.Function))
 
 _WORD = r"[A-Za-z_][A-Za-z0-9_]*"
 

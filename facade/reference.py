@@ -1039,14 +1039,14 @@ class LumosLexer(RegexLexer):
         "game", "rulebook", "board", "schema", "cards", "sides", "option", "choices", "die",
         "faces", "kinds", "pieces", "piece", "var", "const", "per", "zone", "window",
         "procedure", "function", "action", "with", "label", "setup", "flow", "when",
-        "hidden", "owner", "public", "shared",
+        "hidden", "owner", "public", "shared", "event",
     )
     STATEMENTS = (
         "let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop",
         "put", "into", "draw", "shuffle", "roll", "win", "end", "in", "a", "play", "by",
         "may", "choose", "do", "one", "of", "log", "return", "stop", "pass", "if", "elif",
         "else", "for", "each", "repeat", "times", "while", "loop", "then", "where", "reach",
-        "up", "exactly", "through", "onto", "my", "is", "not", "and", "or", "empty", "bottom",
+        "up", "exactly", "through", "onto", "my", "is", "not", "and", "or", "empty", "bottom", "announce",
     )
     TYPES = ("number", "flag", "text", "side", "space", "card")
 

@@ -44,6 +44,7 @@ zone hand per side owner
 zone pile per side public
 zone row shared public
 window block                                 [source: "Cards"]
+event scored(side, number)                   [source: "Winning"]
 function rival(s) [source: "Turn"] = other(s)
 function ready(p) = not p.tired and p.space is not none and (my score >= 2 or score of red < -1)
 function odd(n) = if n % 2 == 1 then [n, n * 2 - 1 + n / 2] else []
@@ -83,6 +84,7 @@ procedure turn(s) [source: "Turn"]:
     do one of run, rest by s
     may do one of run
     log "{s} is done"
+    announce scored(s, 2)
     for each p in pieces:
         repeat 2 times:
             while n < 3:
