@@ -275,8 +275,14 @@ class StmtLowering:
         self.emit(set_, s.span)
 
     def s_AddTo(self, s):
-        f, _ = self.expect(s.amount, "number", "the amount")
-        get, _ = self.expr(s.target)
+        f, ftyp = self.expr(s.amount)
+        get, ttyp = self.expr(s.target)
+        if ttyp.startswith("list:"):
+            self.add_to_list(s, f, ftyp, get, ttyp)
+            return
+        if not compatible(ftyp, "number"):
+            self.sink.add("E203", f"the amount should be {describe('number')}, not {describe(ftyp)}",
+                          s.amount.span, self.kind_hint("number", ftyp))
         st = self.setter(s.target, s.span)
         if st is None:
             return
@@ -290,6 +296,40 @@ class StmtLowering:
             store(m, L, (get(m, L) or 0) + sign * f(m, L))
             fr[1] += 1
         self.emit(add, s.span)
+
+    def add_to_list(self, s, f, ftyp, get, ttyp):
+        """`add x to items` puts x (or each item of a list x) at the end of a list named by `let`;
+        `subtract x from items` takes out the first item equal to x (or to each item of a list x)."""
+        el = ttyp[5:]
+        many = ftyp.startswith("list:") or ftyp == "zone"
+        got = element(ftyp) if many else ftyp
+        if not compatible(got, el) and el != "none":
+            self.sink.add("E203", f"cannot {'add' if s.sign > 0 else 'subtract'} {describe(ftyp)} "
+                          f"{'to' if s.sign > 0 else 'from'} {describe(ttyp)}", s.amount.span, "")
+        if not (isinstance(s.target, N.Name) and s.target.name in self.local.names):
+            self.sink.add("E206", "only a list named by `let` can grow or shrink", s.target.span,
+                          f"write `let items = ...` first: a `var` cannot hold a list")
+            return
+        slot = self.local.names[s.target.name][0]
+        if el == "none" and got not in ("none", "any"):
+            self.local.names[s.target.name] = (slot, "list:" + got)   # `let l = []` learns its kind
+        is_zone = ftyp == "zone"
+        adding = s.sign > 0
+
+        def grow(m, fr):
+            L = fr[2]
+            value = f(m, L)
+            items = list(L[slot] or ())
+            if value is not None:
+                values = tuple(m.st.zones[value]) if is_zone else (value if many else (value,))
+                for v in values:
+                    if adding:
+                        items.append(v)
+                    elif v in items:
+                        items.remove(v)
+            L[slot] = tuple(items)
+            fr[1] += 1
+        self.emit(grow, s.span)
 
     # -- verbs
     def s_Place(self, s):

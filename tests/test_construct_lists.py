@@ -1,0 +1,90 @@
+"""Lists that grow and shrink: `add x to items` puts x (or every item of a list or zone x) at the
+end of a list named by `let`; `subtract x from items` takes out the first item equal to x (for a
+list, one per item). Made for dice pools: keep some dice, reroll the others.
+
+A tiny game made for the test (no rulebook): a side rolls three dice, may reroll each blank once.
+"""
+from pathlib import Path
+
+from lumos.compiler.game import GameSources, check_game
+from lumos.interpreter.engine import GameState
+
+BOARD = """\
+name: Dot
+spaces:
+  - {name: a, pos: [0, 0]}
+"""
+
+GAME = """\
+game "Rerolls"
+board "board.yaml"
+sides red, blue
+die orange faces "hit", "blank", "block"
+
+flow:
+    roll results with 3 orange by red
+    let rerolled = []
+    loop:
+        may choose f from results where it == "blank" by red label "reroll a {f}"
+        if f is none:
+            stop
+        subtract f from results
+        roll again with orange by red
+        add again to rerolled
+        if again != "blank":
+            add again to results
+    log "kept {results}; rerolled {rerolled}"
+    let both = results
+    add rerolled to both
+    subtract ["hit", "hit", "wild"] from both
+    log "both {both}; {count(both)}"
+    end in a draw
+"""
+
+
+def make_game(tmp_path: Path, game_text: str = GAME):
+    rules = tmp_path / "rerolls"
+    rules.mkdir()
+    (rules / "game.lumos").write_text(game_text)
+    (rules / "board.yaml").write_text(BOARD)
+    return check_game(GameSources("rerolls", rules, None, None))
+
+
+def test_keep_some_dice_and_reroll_the_others(tmp_path):
+    cg, diags, _ = make_game(tmp_path)
+    assert cg is not None, [d.headline() for d in diags]
+    state = GameState.new(cg, seed=1, log=True)
+    for face in (1, 0, 1):                      # blank, hit, blank
+        state.apply_action(face)
+    assert state.action_labels() == ["reroll a blank", "reroll a blank", "do not choose"]
+    state.apply_action(0)
+    state.apply_action(2)                       # the reroll gives a block
+    state.apply_action(0)
+    state.apply_action(1)                       # ... and then a blank: it is left out
+    assert state.is_terminal()
+    texts = [e["event"] for e in state.events]
+    assert "kept hit, block; rerolled block, blank" in texts
+    assert "both block, block, blank; 3" in texts
+
+
+def error(tmp_path, old, new, code):
+    cg, diags, _ = make_game(tmp_path, GAME.replace(old, new, 1))
+    assert cg is None
+    return next(d for d in diags if d.code == code)
+
+
+def test_the_item_must_be_of_the_list_kind(tmp_path):
+    d = error(tmp_path, "add again to rerolled", "add 3 to results", "E203")
+    assert d.message == "cannot add a number to a list of texts"
+    assert (d.span.line, d.span.col) == (15, 13)
+
+
+def test_only_a_list_named_by_let_grows(tmp_path):
+    d = error(tmp_path, "add again to rerolled", "add red to sides", "E206")
+    assert d.message == "only a list named by `let` can grow or shrink"
+    assert (d.span.line, d.span.col) == (15, 20)
+
+
+def test_numbers_still_add_as_before(tmp_path):
+    d = error(tmp_path, '    end in a draw', '    let n = 1\n    add "x" to n\n    end in a draw', "E203")
+    assert d.message == "the amount should be a number, not a text"
