@@ -207,6 +207,9 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
     return cg, sink.items, files
 
 
+EFFECT_SUFFIX = "_effect"  # a card field named `..._effect` holds statements, like `effect`
+
+
 def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files):
     from lumos.compiler.build_ast import Origin, build
     from lumos.compiler.cards import load_card_files
@@ -245,7 +248,8 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
             low.sink.add("E201", f"card `{cs.name}`: unknown window `{cs.fields['window']}`",
                          cs.field_spans.get("window", cs.span),
                          did_you_mean(cs.fields["window"], windows) or f"windows: {', '.join(windows)}")
-        for key in ("effect", "condition"):
+        named = [k for k in fields if k.endswith(EFFECT_SUFFIX) and isinstance(fields[k], str)]
+        for key in ("effect", "condition", *named):
             if isinstance(fields.get(key), str) and _folded(cs, key, files):
                 low.sink.add("S100", f"card `{cs.name}`: write the `{key}` as a `|` block",
                              cs.field_spans.get(key, cs.span),
@@ -263,6 +267,17 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                                          stmts, cs.span, ())
             except LumosError as exc:
                 low.sink.extend(exc.diagnostics)
+        effects = {}
+        for key in named:   # `fast_effect: |` — more effects of one card, run by `play card.fast_effect by s`
+            if not isinstance(fields.get(key), str):
+                continue
+            line, col, block = cs.text_origins.get(key, (cs.span.line, cs.span.col, False))
+            try:
+                stmts = _parse_at(fields[key], "effect", Origin(cs.span.file, line, col, block))
+                effects[key], _ = low.new_proc(f"card {cs.name} {key}", "effect", (("me", "side"), ("card", "card")),
+                                               stmts, cs.span, ())
+            except LumosError as exc:
+                low.sink.extend(exc.diagnostics)
         if isinstance(fields.get("condition"), str):
             line, col, block = cs.text_origins.get("condition", (cs.span.line, cs.span.col, False))
             try:
@@ -276,7 +291,8 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
             except LumosError as exc:
                 low.sink.extend(exc.diagnostics)
         index = len(card_defs)
-        card_defs.append(CardDef(cs.name, cs.type, fields, effect, condition, cslots, cs.span, cs.copies, deck))
+        card_defs.append(CardDef(cs.name, cs.type, fields, effect, condition, cslots, cs.span, cs.copies, deck,
+                                 effects))
         for _ in range(cs.copies):
             cards.append(CardInfo(cs.name, cs.type, deck, fields, index, cs.span))
 

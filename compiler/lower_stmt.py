@@ -504,6 +504,9 @@ class StmtLowering:
         self.emit(tie, s.span)
 
     def s_PlayCard(self, s):
+        if isinstance(s.card, N.Attr) and s.card.name.endswith("_effect"):
+            self.play_named_effect(s)
+            return
         c, _ = self.expect(s.card, "card", "the card played")
         side, _ = self.expect(s.side, "side", "who plays it")
 
@@ -517,6 +520,25 @@ class StmtLowering:
             if cdef.effect >= 0:
                 m.call(cdef.effect, [who, card])
         self.emit(play, s.span)
+
+    def play_named_effect(self, s):
+        """`play card.fast_effect by s`: run the statements of the card's `fast_effect` field
+        (a card without one does nothing)."""
+        c, _ = self.expect(s.card.obj, "card", "the card played")
+        self.attribute("card", s.card.name, s.card.span)   # E202 when the schema has no such field
+        side, _ = self.expect(s.side, "side", "who plays it")
+        key = s.card.name
+
+        def play_effect(m, fr):
+            L = fr[2]
+            card, who = c(m, L), side(m, L)
+            fr[1] += 1
+            if card is None:
+                return
+            proc = m.cg.card_defs[m.cg.cards[card].definition].effects.get(key, -1)
+            if proc >= 0:
+                m.call(proc, [who, card])
+        self.emit(play_effect, s.span)
 
     def s_Announce(self, s):
         sig = self.user_events.get(s.event, (None,))[0]

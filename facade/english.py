@@ -497,6 +497,10 @@ class English:
 
     def _PlayCard(self, s: N.PlayCard) -> list[Step]:
         who, you = self.subject(s.side)
+        if isinstance(s.card, N.Attr) and s.card.name.endswith("_effect"):
+            part = s.card.name[:-len("_effect")].replace("_", " ")
+            return [Step(_cap(f"{who} {'play' if you else 'plays'} the {part} effect of "
+                              f"{self.expr(s.card.obj)}."))]
         return [Step(_cap(f"{who} {'play' if you else 'plays'} {self.expr(s.card)}: "
                           "the card's effect happens."))]
 

@@ -46,6 +46,7 @@ class CardDef:
     span: Span
     copies: int
     deck: int
+    effects: Mapping[str, int] = field(default_factory=dict)  # `..._effect` field -> procedure index
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,95 @@
+"""Several effects on one card: a card field named `..._effect` holds statements, like `effect`,
+and `play CARD.NAME_effect by SIDE` runs them (a card without that field does nothing). Made for
+cards whose text has parts chosen by the rules (Rushed / Fast / Perfect Impulses).
+
+A tiny game made for the test (no rulebook), with its own small card schema.
+"""
+import json
+from pathlib import Path
+
+from lumos.compiler.game import GameSources, check_game
+from lumos.interpreter.engine import GameState
+
+BOARD = """\
+name: Dot
+spaces:
+  - {name: a, pos: [0, 0]}
+"""
+
+SCHEMA = {
+    "$schema": "https://json-schema.org/draft/2020-12/schema",
+    "$id": "https://lumos-games.example/schema/impulses.schema.json",
+    "type": "object", "required": ["cards"], "additionalProperties": False,
+    "properties": {"cards": {"type": "array", "items": {
+        "type": "object", "required": ["name", "type"], "additionalProperties": False,
+        "properties": {"name": {"type": "string"}, "type": {"type": "string"}, "copies": {"type": "integer"},
+                       "effect": {"type": "string"}, "fast_effect": {"type": "string"},
+                       "slow_effect": {"type": "string"}}}}},
+}
+
+CARDS = """\
+cards:
+  - name: Gust
+    type: impulse
+    effect: |
+      add 1 to me.speed
+    fast_effect: |
+      add 10 to me.speed
+      log "{card.name} fast for {me}"
+  - name: Calm
+    type: impulse
+"""
+
+GAME = """\
+game "Impulses"
+board "board.yaml"
+schema "impulses.schema.json"
+sides red, blue
+zone deck shared public
+var speed per side = 0
+
+flow:
+    put cards into deck
+    for each c in deck:
+        play c by red
+        play c.fast_effect by blue
+        play fast_effect of c by blue
+        play c.slow_effect by red
+    log "{red.speed} {blue.speed}"
+    end in a draw
+"""
+
+
+def make_game(tmp_path: Path, game_text: str = GAME, cards_text: str = CARDS):
+    rules, cards, schema = tmp_path / "imp", tmp_path / "cards", tmp_path / "schema"
+    for d in (rules, cards, schema):
+        d.mkdir()
+    (rules / "game.lumos").write_text(game_text)
+    (rules / "board.yaml").write_text(BOARD)
+    (cards / "impulses.yaml").write_text(cards_text)
+    (schema / "impulses.schema.json").write_text(json.dumps(SCHEMA))
+    return check_game(GameSources("imp", rules, cards, schema))
+
+
+def test_play_a_named_effect_of_a_card(tmp_path):
+    cg, diags, _ = make_game(tmp_path)
+    assert cg is not None, [d.headline() for d in diags]
+    state = GameState.new(cg, seed=1, log=True)
+    texts = [e["event"] for e in state.events]
+    assert texts == ["Gust fast for blue", "Gust fast for blue", "1 20", "the game ends in a draw"]
+
+
+def test_errors_in_a_named_effect_point_into_the_yaml(tmp_path):
+    cg, diags, _ = make_game(tmp_path, cards_text=CARDS.replace("add 10 to me.speed", "add 10 to me.sped"))
+    assert cg is None
+    d = next(d for d in diags if d.code == "E202")
+    assert d.message.startswith("a side has no attribute `sped`")
+    assert d.span.file.endswith("impulses.yaml") and (d.span.line, d.span.col) == (7, 17)
+
+
+def test_playing_an_effect_field_the_schema_does_not_have(tmp_path):
+    cg, diags, _ = make_game(tmp_path, GAME.replace("play c.slow_effect", "play c.slw_effect"))
+    d = next(d for d in diags if d.code == "E202")
+    assert d.message == "a card has no attribute `slw_effect`"
+    assert d.hint == "did you mean `slow_effect`?"
+    assert (d.span.line, d.span.col) == (14, 14)
