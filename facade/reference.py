@@ -67,6 +67,7 @@ class CardVariant:
     condition: N.Expr | None
     where: str
     expansion: bool = False        # from a card file added with --with / :with:
+    effects: dict = field(default_factory=dict)   # `..._effect` field -> its statements
 
 
 @dataclass
@@ -158,9 +159,11 @@ class GameDoc:
                 effect = build(parse(cd.fields["effect"], cd.span.file, "effect", origin), origin)
             if isinstance(cd.fields.get("condition"), str):
                 condition = build(parse(cd.fields["condition"], cd.span.file, "condition", origin), origin)
+            named = {k: build(parse(v, cd.span.file, "effect", origin), origin)
+                     for k, v in cd.fields.items() if k.endswith("_effect") and isinstance(v, str)}
             extra = any(Path(cd.span.file) == p for p in self.extra_cards)
             doc.variants.append(CardVariant([(deck, cd.copies)], shown, effect, condition, self.where(cd.span),
-                                            extra))
+                                            extra, named))
         return list(cards.values())
 
     def _index_uses(self) -> None:
@@ -169,7 +172,8 @@ class GameDoc:
         self.offers: dict[str, list[tuple[str, str, str]]] = {}   # action -> (kind, user, side text)
         users = [("rule", r.target, r.decl) for r in self.rules] + \
                 [("card", c.name, stmt) for c in self.cards for v in c.variants
-                 for stmt in (v.effect or ()) + ((v.condition,) if v.condition is not None else ())]
+                 for stmt in (v.effect or ()) + ((v.condition,) if v.condition is not None else ()) +
+                 tuple(s for body in v.effects.values() for s in body)]
         for kind, user, node in users:
             for n in walk(node):
                 for name in _names_of(n):
@@ -653,7 +657,7 @@ class _Writer:
 
     def card_variant(self, v: CardVariant) -> list[str]:
         out = []
-        data = [(k, val) for k, val in v.fields.items() if k not in _HIDDEN_FIELDS]
+        data = [(k, val) for k, val in v.fields.items() if k not in _HIDDEN_FIELDS and k not in v.effects]
         for k, val in data:
             out.append(f":{rst_escape(k)}: {self.value(k, val)}")
         out.append(f":Defined in: ``{v.where}``")
@@ -667,7 +671,11 @@ class _Writer:
         if v.effect is not None:
             out += ["**Effect**, as written:", ""] + _code(v.fields["effect"])
             out += ["In plain English:", ""] + to_rst(me.steps(v.effect))
-        elif v.condition is None:
+        for key, body in v.effects.items():
+            title = key[:-len("_effect")].replace("_", " ").capitalize()
+            out += [f"**{rst_escape(title)} effect** (``play card.{key}``), as written:", ""] + _code(v.fields[key])
+            out += ["In plain English:", ""] + to_rst(me.steps(body))
+        if v.effect is None and v.condition is None and not v.effects:
             out += ["This card has no effect of its own: the rules use it by its data.", ""]
         return out
 

@@ -93,3 +93,13 @@ def test_playing_an_effect_field_the_schema_does_not_have(tmp_path):
     assert d.message == "a card has no attribute `slw_effect`"
     assert d.hint == "did you mean `slow_effect`?"
     assert (d.span.line, d.span.col) == (14, 14)
+
+
+def test_the_reference_shows_each_named_effect(tmp_path):
+    from lumos.reference import GameDoc, game_rst
+    make_game(tmp_path)
+    doc = GameDoc(GameSources("imp", tmp_path / "imp", tmp_path / "cards", tmp_path / "schema"))
+    text = "\n".join(game_rst(doc, "imp"))
+    assert "**Fast effect** (``play card.fast_effect``), as written:" in text
+    assert ":fast_effect:" not in text    # not listed again among the card's data
+    assert "``blue`` plays the fast effect of *c*." in text   # the English of `play c.fast_effect by blue`
