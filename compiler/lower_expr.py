@@ -64,6 +64,7 @@ BUILTINS = {
     "other": (("side",), "side"),
     "occupant": (("space",), "piece"),
     "occupants": (("space",), "list:piece"),
+    "full": (("space",), "flag"),
     "distance": (("space", "space", "link"), "number"),
     "toward": (("space", "space", "number", "link"), "space"),
     "closest": (("list:piece", "space", "link"), "list:piece"),
@@ -596,6 +597,10 @@ class ExprLowering:
     def b_occupants(self, f):
         a, = f
         return lambda m, L: m.occupants(a(m, L))
+
+    def b_full(self, f):
+        a, = f
+        return lambda m, L: m.full(a(m, L))
 
     def b_distance(self, f):
         a, b, link = f

@@ -243,6 +243,7 @@ _BUILTINS = {
     "other": "the side after {0}",
     "occupant": "the piece standing on {0}",
     "occupants": "the pieces standing on {0}",
+    "full": "{0} holds as many pieces as it may",
     "distance": "the number of {2} steps from {0} to {1}",
     "toward": "the space {2} {3} steps from {0} on the way to {1}",
     "closest": "those of {0} closest to {1} in {2} steps",

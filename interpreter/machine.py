@@ -243,6 +243,15 @@ class Machine:
         p = self.st.occ[space]
         return None if p < 0 else p
 
+    def full(self, space) -> bool:
+        """Whether as many pieces stand on `space` as the board lets (never, without a limit)."""
+        if space is None:
+            return False
+        room = self.board.holds(space)
+        if room == 1:
+            return self.st.occ[space] >= 0
+        return room > 0 and len(self.occupants(space)) >= room
+
     def occupants(self, space) -> tuple:
         """The pieces standing on `space`, in the order they arrived."""
         if space is None:

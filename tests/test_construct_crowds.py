@@ -44,6 +44,7 @@ setup:
     log "first on a: {occupant(a)}; on b: {occupants(b)}; {count(occupants(c))} on c"
     place ball at a
     log "on a: {occupants(a)}; on c: {occupants(c)}"
+    log "full: {spaces where full(it)}"
 
 flow:
     choose p from occupants(c)
@@ -76,6 +77,7 @@ def test_occupants_lists_the_pieces_on_a_space_in_arrival_order(tmp_path):
         "first on a: red runner 2; on b: red runner 1; 3 on c",
         "ball to a",
         "on a: red runner 2, ball; on c: blue runner 1, blue runner 2",
+        "full: a",                 # b holds one of two; c has no limit
     ]
 
 
@@ -154,7 +156,7 @@ def test_a_piece_given_away_leaves_the_crowd(tmp_path):
     assert cg is not None, [d.headline() for d in diags]
     state = GameState.new(cg, seed=1, log=True)
     texts = [e["event"] for e in state.events]
-    assert texts[-3:] == ["on c: blue runner 1; 2 on a", "ball to c", "on c: blue runner 1, ball"]
+    assert texts[-4:] == ["on c: blue runner 1; 2 on a", "ball to c", "on c: blue runner 1, ball", "full: "]
 
 
 def test_board_json_export_shows_capacities():
