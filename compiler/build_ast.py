@@ -206,6 +206,9 @@ class _Builder(Transformer):
     def sub_stmt(self, meta, ch):
         return N.AddTo(self.sp(meta), ch[1], ch[0], -1)
 
+    def reset_stmt(self, meta, ch):
+        return N.Reset(self.sp(meta), str(ch[0]))
+
     def place_stmt(self, meta, ch):
         return N.Place(self.sp(meta), ch[0], ch[1])
 

@@ -331,6 +331,39 @@ class StmtLowering:
             fr[1] += 1
         self.emit(grow, s.span)
 
+    def s_Reset(self, s):
+        """Every value of a `var` back to where it started (an effect that lasts "until the end of ...")."""
+        resets = []
+        sym = self.symbols.get(s.name)
+        if sym is not None and sym.what == "var" and s.name != "current":
+            sym.used = True
+            slot, start = sym.value, self.globals[sym.value][1]
+            resets.append(lambda st: st.g.__setitem__(slot, start))
+        for kind, table in (("side", self.settable.get("side", {})), ("piece", self.settable.get("piece", {}))):
+            if s.name in table:
+                _kind, k, _typ = table[s.name]
+                if kind == "side":
+                    starts = list(self.side_vars[k][1])
+                    resets.append(lambda st, k=k, starts=starts: st.sv[k].__setitem__(slice(None), starts))
+                else:
+                    start = self.piece_vars[k][1]
+                    resets.append(lambda st, k=k, start=start: st.pv[k].__setitem__(slice(None),
+                                                                                     [start] * len(st.pv[k])))
+        if not resets:
+            from lumos.interpreter.errors import did_you_mean
+            known = [x.name for x in self.symbols.values() if x.what == "var" and x.name != "current"]
+            known += list(self.settable.get("side", {})) + list(self.settable.get("piece", {}))
+            self.sink.add("E201", f"`{s.name}` is not a variable declared with `var`", s.span,
+                          did_you_mean(s.name, known) or "`reset` takes the name of a `var`")
+            return
+        resets = tuple(resets)
+
+        def reset(m, fr):
+            for r in resets:
+                r(m.st)
+            fr[1] += 1
+        self.emit(reset, s.span)
+
     # -- verbs
     def s_Place(self, s):
         p, _ = self.expect(s.piece, "piece", "what is placed")

@@ -159,6 +159,12 @@ class AddTo(Stmt):
 
 
 @dataclass(frozen=True)
+class Reset(Stmt):
+    """`reset boosted`: a `var` back to its starting value, for every side or piece it has."""
+    name: str
+
+
+@dataclass(frozen=True)
 class Place(Stmt):
     piece: Expr
     space: Optional[Expr]  # None = off the board

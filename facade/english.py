@@ -480,6 +480,9 @@ class English:
         return [Step(_cap(f"{who} {'roll' if you else 'rolls'} {mark('rule', s.die)}{shown}; "
                           f"call the result {self.local(s.name)}."))]
 
+    def _Reset(self, s: N.Reset) -> list[Step]:
+        return [Step(f"Set every {mark('rule', s.name)} back to its starting value.")]
+
     def _PoolDice(self, d: N.PoolDice) -> str:
         return f"{self.expr(d.count)} × {mark('rule', d.die)}"
 

@@ -32,7 +32,7 @@ STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",
               "times", "while", "loop", "then", "where", "reach", "up", "exactly", "through", "onto", "my",
-              "empty", "bottom", "announce")
+              "empty", "bottom", "announce", "reset")
 OPERATOR_WORDS = ("and", "or", "not", "is", "in")
 CONSTANTS = ("true", "false", "none")
 TYPES = ("number", "flag", "text", "side", "piece", "space", "card", "zone")

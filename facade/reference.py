@@ -1054,7 +1054,7 @@ class LumosLexer(RegexLexer):
         "put", "into", "draw", "shuffle", "roll", "win", "end", "in", "a", "play", "by",
         "may", "choose", "do", "one", "of", "log", "return", "stop", "pass", "if", "elif",
         "else", "for", "each", "repeat", "times", "while", "loop", "then", "where", "reach",
-        "up", "exactly", "through", "onto", "my", "is", "not", "and", "or", "empty", "bottom", "announce",
+        "up", "exactly", "through", "onto", "my", "is", "not", "and", "or", "empty", "bottom", "announce", "reset",
     )
     TYPES = ("number", "flag", "text", "side", "space", "card")
 

@@ -63,6 +63,7 @@ procedure turn(s) [source: "Turn"]:
     set s.score = 1
     add 2 to s.score
     subtract 1 from s.score
+    reset score
     place ball off
     give ball to first(pieces of s)
     drop ball
