@@ -56,7 +56,11 @@ def render_text(state, side: int | None) -> str:
             tag = (p.kind[:2].upper() if p.side == 0 else p.kind[:2].lower()) if p.side >= 0 else p.kind[:2]
             if any(state.st.holder[j] == i for j in range(len(cg.pieces))):
                 tag = tag + "*"
-            marks[sp] = tag
+            marks.setdefault(sp, []).append(tag)
+    # a space where several pieces stand: all of them off the grid, the first and how many more on it
+    grid = set(board.cells.values())
+    marks = {sp: "+".join(tags) if sp not in grid or len(tags) == 1 else f"{tags[0][:2]}+{len(tags) - 1}"
+             for sp, tags in marks.items()}
     lines = []
     if board.cells:
         xs = sorted({x for x, _ in board.cells})
@@ -75,7 +79,7 @@ def render_text(state, side: int | None) -> str:
                     shade = {"dark": " . ", "light": " : ", "yellow": " # "}.get(board.attrs[i].get("colour"), " . ")
                     row.append(f"{marks.get(i, shade):^4}")
             lines.append(f"{y:>3}  " + "".join(row))
-    others = [f"{board.spaces[i]}={tag}" for i, tag in sorted(marks.items()) if i not in set(board.cells.values())]
+    others = [f"{board.spaces[i]}={tag}" for i, tag in sorted(marks.items()) if i not in grid]
     if others:
         lines.append("  off-grid: " + ", ".join(others))
     lines.append("  (upper case: " + cg.sides[0] + ", lower case: " + (cg.sides[1] if cg.nsides > 1 else "-") +

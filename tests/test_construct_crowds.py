@@ -223,3 +223,10 @@ def test_occupants_follow_a_model_over_random_moves(tmp_path):
         again = GameState.from_json(cg, state.to_json())
         _model_check(cg, again.machine, model)
     run()
+
+
+def test_the_text_picture_shows_every_piece_of_a_crowd(tmp_path):
+    from lumos.interpreter.observe import render_text
+    cg, _, _ = make_game(tmp_path)
+    state = GameState.new(cg, seed=1)
+    assert "off-grid: a=RU+ba, b=RU, c=ru+ru" in render_text(state, 0)
