@@ -49,6 +49,20 @@ def _memo(fn, slots):
     return memo
 
 
+def _mentions(node, name: str) -> bool:
+    """Does the expression use the name anywhere (in nested expressions too)?"""
+    if isinstance(node, N.Name):
+        return node.name == name
+    if isinstance(node, N.My):
+        return name == "me"
+    for value in vars(node).values():
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, N.Node) and _mentions(item, name):
+                return True
+    return False
+
+
 def _local(slot):
     fn = lambda m, L: L[slot]  # noqa: E731
     fn.slot = slot
@@ -218,9 +232,18 @@ class ExprLowering:
         if el is None:
             self.sink.add("E203", f"`where` filters a list, not {describe(styp)}", n.source.span, "")
             return _BAD
+        # Parts of an `and` that never mention `it` are the same for every item: test them once.
+        parts = list(n.cond.items) if isinstance(n.cond, N.BoolOp) and n.cond.op == "and" else [n.cond]
+        steady = [p for p in parts if not _mentions(p, "it")]
+        if steady and len(steady) < len(parts):
+            guard = self._chain("and", [self.expect(p, "flag", "the condition after `where`")[0] for p in steady])
+            rest = [p for p in parts if p not in steady]
+            cond_node = rest[0] if len(rest) == 1 else N.BoolOp(n.cond.span, "and", tuple(rest))
+        else:
+            guard, cond_node = None, n.cond
         slot, restore = self.local.scoped("it", el)
         try:
-            cond, _ = self.expect(n.cond, "flag", "the condition after `where`")
+            cond, _ = self.expect(cond_node, "flag", "the condition after `where`")
         finally:
             restore()
 
@@ -231,6 +254,10 @@ class ExprLowering:
                 if cond(m, L):
                     out.append(x)
             return tuple(out)
+        if guard is not None:
+            def guarded_where(m, L):
+                return where(m, L) if guard(m, L) else ()
+            return guarded_where, ("list:" + el if styp != "zone" else "list:card")
         return where, ("list:" + el if styp != "zone" else "list:card")
 
     def e_IfExpr(self, n):

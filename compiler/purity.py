@@ -72,6 +72,12 @@ def _My(low, n, d):
 
 
 def _Compare(low, n, d):
+    if n.op in ("in", "notin"):
+        pure, slots = _zone_free(low, n.right, d)    # membership in a zone reads its cards
+        if not pure:
+            return IMPURE
+        left_pure, left_slots = analyse(low, n.left, d)
+        return (True, slots | left_slots) if left_pure else IMPURE
     return _all(low, (n.left, n.right), d)
 
 
@@ -97,6 +103,22 @@ def _IfExpr(low, n, d):
 
 def _ListLit(low, n, d):
     return _all(low, n.items, d)
+
+
+def _Where(low, n, d):
+    pure, slots = _zone_free(low, n.source, d)     # a zone's cards change during play
+    if not pure:
+        return IMPURE
+    saved = low.local.names
+    low.local.names = dict(saved)
+    low.local.names["it"] = (-99, "any")     # the item being tested: not a local of the caller
+    try:
+        cond_pure, cond_slots = analyse(low, n.cond, d)
+    finally:
+        low.local.names = saved
+    if not cond_pure:
+        return IMPURE
+    return True, slots | (cond_slots - {-99})
 
 
 def _IsEmpty(low, n, d):
