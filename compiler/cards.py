@@ -85,6 +85,38 @@ def card_validator(schema_path: Path) -> Draft202012Validator:
 
 
 @lru_cache(maxsize=None)
+def quick_validator(schema_path: Path):
+    """A validator of the same schema with every `$ref` replaced by what it points at, so
+    that validating a valid file does no reference lookups. None if the schema refers to
+    itself (it cannot be inlined); then the full validator does all the work."""
+    card_validator(schema_path)   # the schema is checked (and a broken one reported) there first
+    path = Path(schema_path).resolve()
+    registry = load_schema_registry(path.parent)
+    root_id = json.loads(path.read_text(encoding="utf-8"))["$id"]
+
+    def inline(node, resolver, depth):
+        if depth > 32:
+            raise RecursionError
+        if isinstance(node, list):
+            return [inline(v, resolver, depth + 1) for v in node]
+        if not isinstance(node, dict):
+            return node
+        if "$ref" in node:
+            resolved = resolver.lookup(node["$ref"])
+            target = inline(resolved.contents, resolved.resolver, depth + 1)
+            rest = {k: inline(v, resolver, depth + 1) for k, v in node.items() if k != "$ref"}
+            return {"allOf": [target, rest]} if rest else target
+        return {k: (v if k in ("const", "enum", "examples", "default") else inline(v, resolver, depth + 1))
+                for k, v in node.items() if k not in ("$id", "$schema", "$defs")}
+    try:
+        root = registry.contents(root_id)
+        flat = inline(root, registry.resolver(base_uri=root_id), 0)
+    except (RecursionError, referencing.exceptions.Unresolvable, TypeError, ValueError, KeyError):
+        return None
+    return Draft202012Validator(flat)
+
+
+@lru_cache(maxsize=None)
 def _schema_bases(schema_dir: Path) -> dict[int, str]:
     """id() of every subschema -> the `$id` of its file, to resolve `$ref`s found in errors."""
     bases: dict[int, str] = {}
@@ -439,7 +471,13 @@ def load_card_file(path: Path, schema_path: Path) -> tuple[list[CardSource], lis
         return [], [_not_a_card_file(data, file)]
     schema_path = Path(schema_path).resolve()
     report = _ErrorReport(data, file, schema_path.parent)
-    found = report.report(card_validator(schema_path).iter_errors(data))
+    # Most card files are valid: a quick yes/no with every `$ref` already followed comes
+    # first; only a file that fails it pays for the detailed, positioned report.
+    quick = quick_validator(schema_path)
+    if quick is not None and quick.is_valid(data):
+        found = []
+    else:
+        found = report.report(card_validator(schema_path).iter_errors(data))
     cards = data.get(CARDS_KEY)
     cards = cards if isinstance(cards, list) else []
     found += [((CARDS_KEY, i, "name", "S110"), d) for i, d in _duplicates(cards, file)]
