@@ -211,9 +211,8 @@ EFFECT_SUFFIX = "_effect"  # a card field named `..._effect` holds statements, l
 
 
 def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files):
-    from lumos.compiler.build_ast import Origin, build
+    from lumos.compiler.build_ast import Origin
     from lumos.compiler.cards import load_card_files
-    from lumos.compiler.parse import parse
     from lumos.interpreter.program import CardDef, CardInfo
     for schema_file in sorted(schema_path.parent.glob("*.json")):
         try:

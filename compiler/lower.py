@@ -17,7 +17,7 @@ from lumos.compiler.lower_expr import ExprLowering, _const
 from lumos.compiler.lower_stmt import StmtLowering
 from lumos.compiler.scope import LocalScope, Symbol, describe, unify
 from lumos.interpreter.errors import DiagnosticSink, Span, did_you_mean
-from lumos.interpreter.program import ActionInfo, CardDef, CardInfo, PieceInfo, Proc, RuleRecord
+from lumos.interpreter.program import ActionInfo, PieceInfo, Proc, RuleRecord
 
 _VALUE_TYPES = {bool: "flag", int: "number", str: "text"}
 
@@ -126,7 +126,7 @@ class Lowerer(ExprLowering, StmtLowering):
                     self.declare(s, "side", "side", i, d.span)
         if not self.sides:
             self.sink.add("E211", "the game declares no sides", Span(self.path, 1, 1),
-                          "add a line such as `sides home, away`")
+                          "add a line such as `sides red, blue`")
             self.sides = ("side",)
         self.globals.append(("current", 0))
         self.current_slot = 0

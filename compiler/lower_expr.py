@@ -408,8 +408,6 @@ class ExprLowering:
             if sym is not None and sym.what == "region":
                 sym.used = True
                 return frozenset(sym.value)
-        if isinstance(node, N.Attr) and isinstance(node.obj, N.Attr) is False:
-            pass
         return None
 
     def e_Arith(self, n):
@@ -583,14 +581,8 @@ class ExprLowering:
         rtype = element(types[0]) or "any" if result == "element" else result
         return getattr(self, "b_" + n.func)(fns), rtype
 
-    @staticmethod
-    def _listy(f):
-        """Zones evaluate to an id; read them as the list of their cards."""
-        return f
-
     def b_count(self, f):
         a, = f
-        t = self._arg_is_zone
 
         def count(m, L):
             v = a(m, L)
@@ -598,8 +590,6 @@ class ExprLowering:
                 return len(m.st.zones[v])
             return 0 if v is None else len(v)
         return count
-
-    _arg_is_zone = None
 
     def b_first(self, f):
         a, = f

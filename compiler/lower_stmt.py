@@ -122,7 +122,8 @@ class RollOp:
     def resume(self, m, fr, value):
         fr[2][self.slot] = value
         fr[1] += 1
-        m.emit(fr, f"{m.fmt(self.side(m, fr[2]), 'side')} rolled {value}")
+        if m.events is not None:  # no text is built when nobody logs
+            m.emit(fr, f"{m.fmt(self.side(m, fr[2]), 'side')} rolled {value}")
 
     def describe(self, m, fr, value):
         return f"roll {value}"
@@ -144,7 +145,8 @@ class PoolOp:
         L[self.slot] = got
         L[self.plan] = L[self.got] = None
         fr[1] += 1
-        m.emit(fr, f"{m.fmt(self.side(m, L), 'side')} rolled {', '.join(map(str, got)) or 'no dice'}")
+        if m.events is not None:  # no text is built when nobody logs
+            m.emit(fr, f"{m.fmt(self.side(m, L), 'side')} rolled {', '.join(map(str, got)) or 'no dice'}")
 
     def resume(self, m, fr, value):
         L = fr[2]
@@ -308,7 +310,7 @@ class StmtLowering:
                           f"{'to' if s.sign > 0 else 'from'} {describe(ttyp)}", s.amount.span, "")
         if not (isinstance(s.target, N.Name) and s.target.name in self.local.names):
             self.sink.add("E206", "only a list named by `let` can grow or shrink", s.target.span,
-                          f"write `let items = ...` first: a `var` cannot hold a list")
+                          "write `let items = ...` first: a `var` cannot hold a list")
             return
         slot = self.local.names[s.target.name][0]
         if el == "none" and got not in ("none", "any"):
@@ -398,7 +400,8 @@ class StmtLowering:
                                    "test `count(occupants(s)) < ...` before placing, or move a piece away first")
             m.st.holder[piece] = -1
             m.place(piece, space)
-            m.emit(fr, f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}")
+            if m.events is not None:  # no text is built when nobody logs
+                m.emit(fr, f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}")
             fr[1] += 1
         self.emit(place, s.span)
 
@@ -412,7 +415,8 @@ class StmtLowering:
             if piece is None or holder is None:
                 _no_piece(m, fr, "give")
             m.give(piece, holder)
-            m.emit(fr, f"{m.fmt(holder, 'piece')} takes {m.fmt(piece, 'piece')}")
+            if m.events is not None:  # no text is built when nobody logs
+                m.emit(fr, f"{m.fmt(holder, 'piece')} takes {m.fmt(piece, 'piece')}")
             fr[1] += 1
         self.emit(give, s.span)
 
@@ -525,7 +529,8 @@ class StmtLowering:
         def win(m, fr):
             w = f(m, fr[2])
             m.st.result = [1.0 if i == w else -1.0 for i in range(m.cg.nsides)]
-            m.emit(fr, f"{m.fmt(w, 'side')} wins")
+            if m.events is not None:  # no text is built when nobody logs
+                m.emit(fr, f"{m.fmt(w, 'side')} wins")
             fr[1] += 1
         self.emit(win, s.span)
 

@@ -38,20 +38,14 @@ def grammar_text() -> str:
 
 
 def _cache_file() -> str | bool:
-    """Where Lark keeps its grammar analysis between runs (a per-user cache folder)."""
+    """Where Lark keeps its grammar analysis between runs: the compiler's cache folder."""
     import os
-    import tempfile
-    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    folder = os.path.join(root, "lumos")
-    try:
-        os.makedirs(folder, exist_ok=True)
-        probe = tempfile.NamedTemporaryFile(dir=folder, delete=True)
-        probe.close()
-    except OSError:
+
+    from lumos.compiler import cache
+    folder = cache.folder()
+    if folder is None or not os.access(folder, os.W_OK):
         return False
-    import hashlib
-    digest = hashlib.sha256(grammar_text().encode()).hexdigest()[:16]
-    return os.path.join(folder, f"grammar-{digest}.lark-cache")
+    return os.path.join(folder, cache.key("grammar", grammar_text().encode()) + ".lark-cache")
 
 
 @functools.lru_cache(maxsize=1)

@@ -307,7 +307,7 @@ def explain_card(cg, name: str, decls: list[N.Decl] | None = None, texts: dict |
                    f"{d.copies} cop{'y' if d.copies == 1 else 'ies'}")
     differs = [d for d in defs[1:] if dict(d.fields) != dict(first.fields)]
     if differs:
-        out.append(f"  (the definitions differ; the first is shown)")
+        out.append("  (the definitions differ; the first is shown)")
 
     out += ["", "data:"]
     keys = [k for k in first.fields if k not in ("effect", "condition", "name", "type", "copies", "text")]

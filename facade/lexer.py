@@ -19,7 +19,7 @@ False
 from __future__ import annotations
 
 from pygments.lexer import RegexLexer, bygroups, include, words
-from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation, String, Text,
+from pygments.token import (Comment, Error, Keyword, Name, Number, Operator, Punctuation, String,
                             Whitespace)
 
 __all__ = ["LumosLexer"]

@@ -41,7 +41,7 @@ from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
 from lumos.compiler import nodes as N
-from lumos.english import English, Step, Vocabulary, plain, rst, rst_escape, to_rst
+from lumos.english import English, Vocabulary, rst, rst_escape, to_rst
 
 __all__ = ["GameDoc", "build_docs", "load_sections", "toc_sections", "setup", "LumosLexer"]
 
@@ -464,7 +464,7 @@ class _Writer:
 
     # -- the page
     def page(self) -> list[str]:
-        doc, cg = self.doc, self.doc.cg
+        cg = self.doc.cg
         self.add(*_title(cg.title, "="))
         self.intro()
         self.components()

@@ -1,7 +1,7 @@
 """The public state API, shaped like OpenSpiel's: who decides, legal options, apply, chance, returns.
 
 >>> # from lumos import load_game
->>> # state = GameState.new(load_game("snitch-snatcher"), seed=1)
+>>> # state = GameState.new(load_game(GAME_ID), seed=1)
 >>> # while not state.is_terminal(): state.apply_action(state.legal_actions()[0])
 """
 from __future__ import annotations

@@ -6,19 +6,19 @@ diagnostics; drivers collect, sort and render them (`render`). A stage that must
 stop at once raises a `LumosError` carrying one or more diagnostics, so no Python
 traceback ever reaches a designer.
 
->>> d = Diagnostic("E201", "unknown name `chasr`", Span("game.lumos", 3, 6, 3, 11),
-...                hint="did you mean `chaser`?")
->>> print(d.render(["a", "b", "move chasr to x"]))
-game.lumos:3:6: E201 unknown name `chasr`
-  move chasr to x
+>>> d = Diagnostic("E201", "unknown name `runer`", Span("game.lumos", 3, 6, 3, 11),
+...                hint="did you mean `runner`?")
+>>> print(d.render(["a", "b", "move runer to x"]))
+game.lumos:3:6: E201 unknown name `runer`
+  move runer to x
        ^^^^^
-  hint: did you mean `chaser`?
+  hint: did you mean `runner`?
 """
 from __future__ import annotations
 
 import difflib
 from dataclasses import dataclass, field
-from typing import Iterable, Sequence
+from typing import Iterable, NoReturn, Sequence
 
 
 @dataclass(frozen=True)
@@ -125,7 +125,7 @@ class LumosRuntimeError(LumosError):
 
 
 def fail(code: str, message: str, span: Span = NOWHERE, hint: str = "",
-         kind: type[LumosError] = LumosCheckError) -> "NoReturn":  # noqa: F821
+         kind: type[LumosError] = LumosCheckError) -> NoReturn:
     """The one funnel for stopping with a positioned error."""
     raise kind(Diagnostic(code, message, span, hint))
 

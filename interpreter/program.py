@@ -19,7 +19,7 @@ TERMINAL = -2
 
 @dataclass(frozen=True)
 class PieceInfo:
-    name: str          # e.g. "home chaser 2" or "quaffle"
+    name: str          # "<side> <kind> <n>" (e.g. "red runner 2"), or a neutral piece's own name
     side: int          # -1 for pieces that belong to no side
     kind: str          # a declared kind, or the piece's own name for neutral pieces
     start: int         # starting space index, or -1
