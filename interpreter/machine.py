@@ -33,7 +33,9 @@ class Machine:
         steps = 0
         while st.pending is None and st.result is None:
             if not frames:
-                self.fail_runtime("R001", "the game's flow ended without a result", None,
+                # point at the flow's last line: that is where it ran out
+                self.fail_runtime("R001", "the game's flow ended without a result",
+                                  [self.cg.flow, 1 << 30, [], -1],
                                   "end the game with `win SIDE` or `end in a draw`")
             fr = frames[-1]
             code = procs[fr[0]].code

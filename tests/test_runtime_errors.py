@@ -54,3 +54,10 @@ def test_none_where_a_zone_is_needed_is_r005_at_its_line(tmp_path):
     assert d.code == "R005"
     assert d.span.line == 11
     assert "is not none" in d.hint
+
+
+def test_a_flow_that_ends_without_a_result_is_r001_at_the_flow(tmp_path):
+    d = start(tmp_path, "flow:\n"
+                        "    pass\n")
+    assert d.code == "R001"
+    assert d.span.file.endswith("game.lumos") and d.span.line == 10
