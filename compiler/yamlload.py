@@ -211,6 +211,11 @@ def load_yaml(text: str | bytes, path: str):
         mark = exc.problem_mark or exc.context_mark
         line, col = _pos(mark) if mark else (1, 1)
         problem = (exc.problem or exc.context or "invalid YAML").strip()
+        if "nesting depth" in problem:
+            # libyaml's own depth limit; the pure-Python loader hits RecursionError instead.
+            # Both are the same mistake and must give the same code on every machine.
+            raise LumosSyntaxError(Diagnostic("Y003", "the YAML is nested too deeply",
+                                              Span(path, line, col), "flatten the structure")) from None
         hint = "check the indentation and that every `key:` has a space after the colon"
         if "tab" in problem:
             hint = "YAML does not allow tabs for indentation; use spaces"
