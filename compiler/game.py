@@ -53,6 +53,18 @@ class GameSources:
         return h.hexdigest()[:16]
 
 
+def _item_type(items) -> str | None:
+    """The language kind of the items of a JSON array of texts or whole numbers (`affiliation: [a, b]`)."""
+    if not isinstance(items, dict):
+        return None
+    t = items.get("type")
+    if isinstance(t, str) and t in ("string", "integer"):
+        return _JSON_TYPES[t]
+    if "enum" in items or "const" in items:
+        return "text" if all(isinstance(v, str) for v in items.get("enum", [items.get("const")])) else None
+    return None
+
+
 def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dict]]:
     """Field name -> language type, and per card type the schema defaults, from a card schema."""
     types: dict[str, str] = {}
@@ -71,6 +83,8 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
                         t = sub.get("type")
                         if isinstance(t, str) and t in _JSON_TYPES and name not in ("effect", "condition"):
                             types.setdefault(name, _JSON_TYPES[t])
+                        elif t == "array" and _item_type(sub.get("items")):
+                            types.setdefault(name, "list:" + _item_type(sub.get("items")))
                         elif "enum" in sub or "$ref" in sub or "const" in sub:
                             types.setdefault(name, "text")
             for v in node.values():
@@ -185,6 +199,7 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
         elif isinstance(d, N.Flow):
             flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
     triggers = low.lower_triggers()
+    team = low.lower_team()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
@@ -203,7 +218,7 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers)
+        triggers=triggers, team=team)
     return cg, sink.items, files
 
 
