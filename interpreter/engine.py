@@ -153,8 +153,12 @@ def put_teams(cg: CompiledGame, st: State, teams: dict[str, dict]) -> None:
             raise ValueError(f"{cg.id} has no side `{side_name}`; sides: {', '.join(cg.sides)}")
         s = cg.sides.index(side_name)
         for name, value in (team.get("fields") or {}).items():
+            if name not in cg.side_var_names:
+                raise ValueError(f"sides have no variable `{name}`")
             st.sv[cg.side_var_names.index(name)][s] = value
         for zone_name, card_ids in (team.get("cards") or {}).items():
+            if zone_name not in [z for z, _ in cg.zones]:
+                raise ValueError(f"{cg.id} has no zone `{zone_name}`")
             z = cg.zone_id(zone_name, s)
             for c in card_ids:
                 if not 0 <= c < len(cg.cards) or st.card_zone[c] >= 0:

@@ -289,3 +289,16 @@ def test_two_keys_with_one_name(tmp_path):
 def test_two_team_blocks(tmp_path):
     d = declaration_error(tmp_path, "setup:", "team:\n    field x = 1\n\nsetup:", "E206")
     assert (d.message, d.span.line) == ("the game already has a `team` declaration on line 8", 20)
+
+
+# ---------------------------------------------------------------- English and the reference
+def test_the_reference_shows_the_team_in_english(tmp_path):
+    from lumos.reference import GameDoc, game_rst
+    make_game(tmp_path)
+    doc = GameDoc(GameSources("pocket", tmp_path / "pocket", tmp_path / "cards", tmp_path / "schema"))
+    text = "\n".join(game_rst(doc, "pocket"))
+    assert ".. lumos:rule:: team" in text
+    assert "under *runners*: the names of cards for which its type is “player”; they are put into the " \
+           "side's :lumos:rule:`roster` before the setup." in text
+    assert "#. For each *c* among *runners*: *colour* is one of the affiliation of *c*; otherwise the check " \
+           "says “{c} cannot play for {colour}” at that card." in text
