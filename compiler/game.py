@@ -71,6 +71,14 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
                         t = sub.get("type")
                         if isinstance(t, str) and t in _JSON_TYPES and name not in ("effect", "condition"):
                             types.setdefault(name, _JSON_TYPES[t])
+                        elif t == "array" and isinstance(sub.get("items"), dict):
+                            # a list of numbers or texts reads as a list value (`"x" in card.houses`)
+                            items = sub["items"]
+                            it = items.get("type")
+                            if isinstance(it, str) and it in _JSON_TYPES:
+                                types.setdefault(name, "list:" + _JSON_TYPES[it])
+                            elif "enum" in items or "$ref" in items or "const" in items:
+                                types.setdefault(name, "list:text")
                         elif "enum" in sub or "$ref" in sub or "const" in sub:
                             types.setdefault(name, "text")
             for v in node.values():
