@@ -53,18 +53,6 @@ class GameSources:
         return h.hexdigest()[:16]
 
 
-def _item_type(items) -> str | None:
-    """The language kind of the items of a JSON array of texts or whole numbers (`affiliation: [a, b]`)."""
-    if not isinstance(items, dict):
-        return None
-    t = items.get("type")
-    if isinstance(t, str) and t in ("string", "integer"):
-        return _JSON_TYPES[t]
-    if "enum" in items or "const" in items:
-        return "text" if all(isinstance(v, str) for v in items.get("enum", [items.get("const")])) else None
-    return None
-
-
 def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dict]]:
     """Field name -> language type, and per card type the schema defaults, from a card schema."""
     types: dict[str, str] = {}
@@ -83,8 +71,14 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
                         t = sub.get("type")
                         if isinstance(t, str) and t in _JSON_TYPES and name not in ("effect", "condition"):
                             types.setdefault(name, _JSON_TYPES[t])
-                        elif t == "array" and _item_type(sub.get("items")):
-                            types.setdefault(name, "list:" + _item_type(sub.get("items")))
+                        elif t == "array" and isinstance(sub.get("items"), dict):
+                            # a list of numbers or texts reads as a list value (`"x" in card.houses`)
+                            items = sub["items"]
+                            it = items.get("type")
+                            if isinstance(it, str) and it in _JSON_TYPES:
+                                types.setdefault(name, "list:" + _JSON_TYPES[it])
+                            elif "enum" in items or "$ref" in items or "const" in items:
+                                types.setdefault(name, "list:text")
                         elif "enum" in sub or "$ref" in sub or "const" in sub:
                             types.setdefault(name, "text")
             for v in node.values():
