@@ -145,6 +145,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             if not isinstance(d, (N.Meta,)):
                 self.rules.append(RuleRecord(type(d).__name__.lower(), getattr(d, "name", "") or
                                              ", ".join(getattr(d, "names", ()) or ()), d.sources, d.span))
+        self.declare_team_fields()   # after the vars: a team field may fill a `var ... per side`
         n = len(self.pieces)
         self.symbols["pieces"] = Symbol("pieces", "builtin", "list:piece", tuple(range(n)), None, used=True)
         self.symbols["sides"] = Symbol("sides", "builtin", "list:side", tuple(range(len(self.sides))), None, used=True)

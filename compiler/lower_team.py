@@ -32,8 +32,9 @@ def names_in(node):
 
 
 class TeamLowering:
-    """Mixin of Lowerer: `team`. Declared with the other declarations (its fields are side
-    variables the rules may read), lowered once every name of the game is known."""
+    """Mixin of Lowerer: `team`. Its fields are declared after the other declarations (each is
+    a variable per side the rules may read: the game's own `var NAME per side` if it has one,
+    else a new one); the rest is lowered once every name of the game is known."""
 
     team_decl = None
     team_fields: list = []
@@ -44,8 +45,10 @@ class TeamLowering:
                           d.span, "write every field, group and rule of a team in one `team:` block")
             return
         self.team_decl, self.team_fields = d, []
-        for f in d.fields:
-            self.team_fields.append(self.team_field(f))
+
+    def declare_team_fields(self) -> None:
+        if self.team_decl is not None:
+            self.team_fields = [self.team_field(f) for f in self.team_decl.fields]
 
     def team_field(self, f: N.TeamField):
         default = self.literal(f.default) if f.default is not None else None
@@ -70,6 +73,14 @@ class TeamLowering:
         if choices and f.default is not None and default not in choices:
             self.sink.add("E210", f"the default {default!r} of field `{f.name}` is not one of its choices",
                           f.default.span, f"choices: {', '.join(map(str, choices))}")
+        declared = self.settable.get("side", {}).get(f.name)
+        if declared is not None and declared[0] == "sv":
+            # `var house: text per side = none` and `field house: text`: the team file fills the variable
+            if declared[2] != typ and "any" not in (typ, declared[2]):
+                self.sink.add("E203", f"the field `{f.name}` holds {describe(typ)}, but the variable "
+                              f"`{f.name}` per side holds {describe(declared[2])}", f.span,
+                              "a field fills the side's variable of its name: give both one kind")
+            return f, typ, choices, default, declared[1]
         self.side_vars.append((f.name, tuple(default for _ in self.sides)))
         self.side_attr_decl(f.name, ("sv", len(self.side_vars) - 1, typ), f.span)
         return f, typ, choices, default, len(self.side_vars) - 1

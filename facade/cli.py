@@ -348,6 +348,8 @@ def _run_target(t: _Target) -> None:
     t.files.update(texts)
     if t.teams and cg is not None:
         from lumos.compiler.teams import check_team_file
+        if not t.extra and t.kind != "expansion":   # a coach checking a team hears about the team
+            t.diags = [d for d in t.diags if d.is_error]
         for path in t.teams:
             t.diags += check_team_file(cg, path)[1]
             t.files[str(path)] = path.read_text(encoding="utf-8", errors="replace")
@@ -768,6 +770,8 @@ def cmd_explain(args) -> int:
 # ---------------------------------------------------------------- lumos schema, lumos new card
 def cmd_schema(args) -> int:
     from lumos.skeleton import bundle_schema, schema_file, write_schemas
+    if args.team:
+        return _team_schema(args)
     src = _sources(args.game)
     try:
         path = schema_file(src)
@@ -778,6 +782,24 @@ def cmd_schema(args) -> int:
         return EXIT_OK
     for written in write_schemas(src, Path(args.output)):
         print(f"wrote {written}")
+    return EXIT_OK
+
+
+def _team_schema(args) -> int:
+    """`lumos schema GAME --team`: the JSON Schema of the game's team files, made from its `team`."""
+    from lumos.compiler.teams import team_schema
+    cg, src = _compile(args.game)
+    if cg.team is None:
+        raise UsageError(f"{cg.id} takes no team files: its rules declare no `team`")
+    schema = team_schema(cg, names=not args.no_names)
+    text = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    if args.output in (None, "-"):
+        print(text, end="")
+        return EXIT_OK
+    out = Path(args.output) / f"{cg.id}.team.schema.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
     return EXIT_OK
 
 
@@ -900,6 +922,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(Draft 2020-12), or write it and the expansion manifest schema into a folder.")
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("-o", "--output", metavar="DIR", help="folder to write the schemas into (default: print)")
+    s.add_argument("--team", action="store_true",
+                   help="the schema of the game's team files instead (GAME.team.schema.json)")
+    s.add_argument("--no-names", action="store_true",
+                   help="with --team: leave out the lists of card names (a schema that card changes do not date)")
     s.set_defaults(func=cmd_schema)
 
     s = sub.add_parser("new", help="print a commented YAML skeleton of a new card",
