@@ -302,3 +302,20 @@ def test_the_reference_shows_the_team_in_english(tmp_path):
            "side's :lumos:rule:`roster` before the setup." in text
     assert "#. For each *c* among *runners*: *colour* is one of the affiliation of *c*; otherwise the check " \
            "says “{c} cannot play for {colour}” at that card." in text
+
+
+def test_a_field_fills_the_games_own_variable_of_its_name(tmp_path):
+    text = GAME.replace("zone roster per side public\n", "zone roster per side public\nvar colour: text per side = none\n")
+    cg, diags, _ = make_game(tmp_path, text)
+    assert cg is not None, [d.headline() for d in diags]
+    assert cg.side_var_names.count("colour") == 1
+    (tmp_path / "reds.yaml").write_text(TEAM)
+    teams, _ = check_teams(cg, {"away": tmp_path / "reds.yaml"})
+    state = GameState.new(cg, seed=1, teams=teams)
+    assert state.st.sv[cg.side_var_names.index("colour")] == ["red", "red"]
+
+
+def test_a_field_and_the_variable_of_its_name_hold_one_kind(tmp_path):
+    d = declaration_error(tmp_path, "zone roster per side public\n",
+                          "zone roster per side public\nvar colour per side = 0\n", "E203")
+    assert d.message == "the field `colour` holds a text, but the variable `colour` per side holds a number"
