@@ -35,6 +35,7 @@ TEAM_KEY = "team"    # a YAML file whose top level has `team:` is a team file (c
 GAME_KEY = "game"    # optional: the id of the game the team is for
 _JSON = {"number": "integer", "flag": "boolean", "text": "string"}
 _TEAM_LINE = re.compile(r"^team[ \t]*:", re.M)
+_GAME_LINE = re.compile(r"^game[ \t]*:[ \t]*['\"]?([A-Za-z0-9_./-]+)['\"]?[ \t]*(#.*)?$", re.M)
 
 
 def looks_like_team_file(path: Path) -> bool:
@@ -43,6 +44,14 @@ def looks_like_team_file(path: Path) -> bool:
         return bool(_TEAM_LINE.search(Path(path).read_text(encoding="utf-8", errors="replace")))
     except OSError:
         return False
+
+
+def team_game(path: Path) -> str | None:
+    """The `game:` a team file names (a cheap look at the text), or None."""
+    if not looks_like_team_file(path):
+        return None
+    found = _GAME_LINE.search(Path(path).read_text(encoding="utf-8", errors="replace"))
+    return found.group(1) if found else None
 
 
 @dataclass

@@ -328,14 +328,8 @@ def _check_targets(args) -> list[_Target]:
 
 
 def _team_game(path: Path) -> str | None:
-    """The `game:` of a team file, or None (not a team file, or it does not say)."""
-    from lumos.compiler.teams import GAME_KEY, looks_like_team_file
-    if not looks_like_team_file(path):
-        return None
-    import re
-    found = re.search(rf"^{GAME_KEY}[ \t]*:[ \t]*([A-Za-z0-9_./-]+)[ \t]*(#.*)?$",
-                      path.read_text(encoding="utf-8", errors="replace"), re.M)
-    return found.group(1) if found else None
+    from lumos.compiler.teams import team_game
+    return team_game(path)
 
 
 def _run_target(t: _Target) -> None:

@@ -229,3 +229,16 @@ def test_lumos_check_and_simulate_with_team_files(capsys):
     assert main(["simulate", GAME, "-n", "1", "-q", "--team", f"away={TEAMS / 'broken.yaml'}"]) == 1
     assert "T110" in capsys.readouterr().err
     assert main(["simulate", GAME, "-n", "1", "-q", "--team", "nobody=x.yaml"]) == 2
+
+
+def test_the_language_server_checks_team_files_with_unsaved_text():
+    """`lumos lsp`: a team file's problems (its game found by `game:`), the editor's text first."""
+    from lumos.lsp import check_file
+    path = TEAMS / "broken.yaml"
+    found = check_file(path)
+    assert [d.code for d in found[str(path.resolve())]] == ["T110", "T110", "T110"]
+    text = path.read_text().replace("Slytherin Beater", "Gryffindor Beater")
+    found = check_file(path, overlays={str(path): text})
+    assert [d.message for d in found[str(path.resolve())]] == [
+        "a Team has exactly 3 Chasers, not 2", "the Tactical deck must hold 15 cards, not 5"]
+    assert check_file(TEAMS / "gryffindor.yaml") == {str((TEAMS / "gryffindor.yaml").resolve()): []}
