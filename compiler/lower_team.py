@@ -68,7 +68,7 @@ class TeamLowering:
         choices = tuple(self.literal(c) for c in f.choices)
         for node, value in zip(f.choices, choices):
             if typ in FIELD_TYPES and self.literal_type(node) != typ:
-                self.sink.add("E203", f"the choices of `{f.name}` must be {describe(typ)}s", node.span, "")
+                self.sink.add("E203", f"each choice of `{f.name}` must be {describe(typ)}", node.span, "")
                 break
         if choices and f.default is not None and default not in choices:
             self.sink.add("E210", f"the default {default!r} of field `{f.name}` is not one of its choices",

@@ -319,3 +319,28 @@ def test_a_field_and_the_variable_of_its_name_hold_one_kind(tmp_path):
     d = declaration_error(tmp_path, "zone roster per side public\n",
                           "zone roster per side public\nvar colour per side = 0\n", "E203")
     assert d.message == "the field `colour` holds a text, but the variable `colour` per side holds a number"
+
+
+def test_require_each_goes_through_a_list(tmp_path):
+    d = declaration_error(tmp_path, "require each c in runners:", "require each c in funding:", "E203")
+    assert (d.message, d.span.line, d.span.col) == ("`require each` goes through a list, not a number", 17, 23)
+
+
+def test_a_group_goes_into_a_zone_of_each_side(tmp_path):
+    d = declaration_error(tmp_path, "zone tricks per side hidden", "zone tricks shared hidden", "E210")
+    assert (d.message, d.span.line, d.span.col) == (
+        "the cards of a team go into a zone of its side; `tricks` is shared", 12, 5)
+
+
+def test_the_default_is_one_of_the_choices(tmp_path):
+    d = declaration_error(tmp_path, 'choices "red", "blue"', 'choices "red", "blue" = "green"', "E210")
+    assert (d.message, d.span.line, d.span.col) == (
+        "the default 'green' of field `colour` is not one of its choices", 9, 48)
+
+
+def test_a_field_holds_a_plain_value(tmp_path):
+    d = declaration_error(tmp_path, "field funding: number = 2", "field funding: card", "E203")
+    assert (d.message, d.span.line, d.span.col) == (
+        "a team field holds a number, a flag or a text, not a card", 10, 5)
+    d = declaration_error(tmp_path, 'choices "red", "blue"', 'choices "red", 2', "E203")
+    assert (d.message, d.span.line, d.span.col) == ("each choice of `colour` must be a text", 9, 39)
