@@ -80,7 +80,8 @@ def team_schema(cg, names: bool = True) -> dict:
     the checker leaves them out and reports an unknown name itself, with a suggestion."""
     team = cg.team
     props: dict = {
-        GAME_KEY: {"title": "Game", "description": "the game this team is for", "const": cg.id},
+        GAME_KEY: {"title": "Game", "description": "the game this team is for: its id, or the path of its folder",
+                   "type": "string", "examples": [cg.id]},
         TEAM_KEY: {"title": "Team name", "description": "the team's name; this key makes the file a team file",
                    "type": "string", "minLength": 1, "examples": ["My team"]},
     }
@@ -180,10 +181,14 @@ def check_team_file(cg, path: Path, taken: set | None = None, options: dict | No
     if not isinstance(data, dict) or not data:
         return None, [Diagnostic("T100", "the team file must be a mapping of `key: value` lines", top,
                                  f"start it with `{TEAM_KEY}: NAME`, then the team's fields and groups")]
+    if TEAM_KEY not in data and "cards" in data:
+        return None, [Diagnostic("T100", "this is a card file, not a team file", top,
+                                 f"a team file starts with `{TEAM_KEY}: NAME`; card files are checked with "
+                                 "`lumos check --game GAME FILE`")]
     if cg.team is None:
         return None, [Diagnostic("T100", f"{cg.id} has no team files: its rules declare no `team`", top,
                                  "a game says what a team file holds with a `team:` block in its rules")]
-    if isinstance(data.get(GAME_KEY), str) and data[GAME_KEY] != cg.id:
+    if isinstance(data.get(GAME_KEY), str) and cg.id not in (data[GAME_KEY], Path(data[GAME_KEY]).name):
         return None, [Diagnostic("T100", f"the team is for `{data[GAME_KEY]}`, not for {cg.id}",
                                  Span(file, *data.mark(GAME_KEY)), f"write `{GAME_KEY}: {cg.id}`, or check it "
                                  f"with `lumos check --game {data[GAME_KEY]}`")]

@@ -344,3 +344,34 @@ def test_a_field_holds_a_plain_value(tmp_path):
         "a team field holds a number, a flag or a text, not a card", 10, 5)
     d = declaration_error(tmp_path, 'choices "red", "blue"', 'choices "red", 2', "E203")
     assert (d.message, d.span.line, d.span.col) == ("each choice of `colour` must be a text", 9, 39)
+
+
+def test_a_card_file_given_as_a_team(tmp_path, game):
+    assert team_problems(tmp_path, game, "cards:\n  - name: X\n")[0] == (
+        "T100", 1, 1, "this is a card file, not a team file")
+
+
+def test_lumos_check_finds_team_files_in_folders_and_expansions(tmp_path, capsys):
+    """An expansion's team file may use the expansion's cards; `lumos check` tells it by `team:`."""
+    from lumos.cli import main
+    folder = tmp_path / "pocket"           # a game folder as a designer has it: cards/ and cards/schema/
+    (folder / "cards" / "schema").mkdir(parents=True)
+    (folder / "game.lumos").write_text(GAME)
+    (folder / "board.yaml").write_text(BOARD)
+    (folder / "cards" / "pocket.yaml").write_text(CARDS)
+    (folder / "cards" / "schema" / "pocket.schema.json").write_text(json.dumps(SCHEMA))
+    exp = tmp_path / "exp"
+    exp.mkdir()
+    (exp / "expansion.yaml").write_text(f"extends: {folder}\nname: More\n")
+    (exp / "more.yaml").write_text("cards:\n  - {name: Comet, type: player, position: chaser, "
+                                   "affiliation: [red], cost: 0}\n")
+    (exp / "team.yaml").write_text(TEAM.replace("  - Star\n", "  - Comet\n"))
+    assert main(["check", str(exp)]) == 0, capsys.readouterr().out
+    assert capsys.readouterr().out.endswith("ok: More (extends pocket: 1 card in 1 file, 1 team file)\n")
+    assert main(["check", "--game", str(folder), str(exp / "more.yaml"), str(exp / "team.yaml")]) == 0
+    assert capsys.readouterr().out == "ok: 1 card file and 1 team file against pocket (1 card)\n"
+    assert main(["check", "--game", str(folder), str(exp / "team.yaml")]) == 1   # without the expansion's cards
+    assert "team.yaml:5:5: T101 pocket has no card `Comet`" in capsys.readouterr().out
+    assert main(["check", str(exp / "team.yaml")]) == 2               # no `game:`: name the game
+    (exp / "team.yaml").write_text(f"game: {folder}\n" + TEAM)
+    assert main(["check", str(exp / "team.yaml")]) == 0
