@@ -375,3 +375,18 @@ def test_lumos_check_finds_team_files_in_folders_and_expansions(tmp_path, capsys
     assert main(["check", str(exp / "team.yaml")]) == 2               # no `game:`: name the game
     (exp / "team.yaml").write_text(f"game: {folder}\n" + TEAM)
     assert main(["check", str(exp / "team.yaml")]) == 0
+
+
+def test_a_log_records_the_teams_and_the_replay_puts_them_back(tmp_path, game):
+    from lumos.interpreter.agents import make_agent, play_game
+    from lumos.interpreter.log import log_header, replay
+    (tmp_path / "reds.yaml").write_text(TEAM)
+    teams, _ = check_teams(game, {"away": tmp_path / "reds.yaml"})
+    log = tmp_path / "game.jsonl"
+    with open(log, "w", encoding="utf-8") as fh:
+        play_game(game, [make_agent("random", 1), make_agent("random", 2)], 5, log=fh, teams=teams)
+    assert log_header(log)["teams"]["away"]["fields"] == {"colour": "red", "funding": 2}
+    assert replay(game, log).ok
+    text = log.read_text().replace('"colour":"red"', '"colour":"blue"', 1)
+    log.write_text(text)
+    assert not replay(game, log).ok          # another team gives another game: the replay says so
