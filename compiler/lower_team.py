@@ -1,7 +1,7 @@
 """The `team` declaration (checked AST) -> TeamInfo: the fields, groups and rules of a team file.
 
 Why a declaration and not Python: which cards a team may hold, its size and its budget
-are rules of one game ("1 Keeper, 2 Beaters, 3 Chasers and 1 Seeker"); the engine only
+are rules of one game (so many of each role, a deck of so many cards); the engine only
 knows that a team file lists values and cards, and that the game's `require` lines must
 hold. A field is also a variable per side (`s.house` in the rules); a group names the
 side's zone its cards are put into before `setup` runs. Checking a team file against
