@@ -368,7 +368,7 @@ def test_obstruct_makes_the_pushed_seeker_spend_the_token_it_ends_on():
     r2 = Race()
     r2.seekers(8, 3)
     r2.run("die", AWAY, colour="orange", bonus=True)
-    r2.pick("place a orange Bonus Dice token on r6")
+    r2.pick("place a Bonus Dice token (orange) on r6")
     r2.action("obstruct", "fixed", 2, AWAY)
     assert r2.idle()
     assert r2.step("home seeker") == 6
@@ -383,7 +383,7 @@ def test_accelerate_must_spend_the_token_where_it_ends():
     r = Race()
     r.seekers(2, 2)
     r.run("die", AWAY, colour="purple", bonus=False)
-    r.pick("place a purple Penalty Dice token on r5")
+    r.pick("place a Penalty Dice token (purple) on r5")
     r.action("accelerate", "fixed", 3)
     assert r.idle()
     assert r.step("home seeker") == 5
@@ -438,6 +438,22 @@ def test_dice_tokens_are_not_used_on_fixed_actions_but_are_on_rolled_ones():
     assert r.idle()
     assert r.step("home seeker") == 2 + 3
     assert r.pv("bonus_purple", "home seeker") == 0 and r.pv("penalty_orange", "home seeker") == 0
+
+
+def test_a_goal_token_rerolls_one_die_of_a_seeker_roll():
+    """Goal Tokens: "Once per Action or Reaction, one of your Players (including the Seeker)
+    may re-roll a dice by flipping over one of your Uncelebrated Goal tokens"."""
+    r = Race()
+    r.seekers(1, 1)
+    r.st.sv[r.cg.side_var_names.index("uncelebrated")][HOME] = 1
+    r.action("accelerate", "roll", 0)
+    r.roll("blank", "success")
+    r.pick("flip a Goal token to reroll an orange die of home seeker")
+    r.pick("reroll the orange blank")
+    r.roll("double success")
+    assert r.idle()
+    assert r.step("home seeker") == 1 + 3
+    assert r.st.sv[r.cg.side_var_names.index("uncelebrated")][HOME] == 0
 
 
 # ======================================================================================
