@@ -233,7 +233,8 @@ class Table:
         self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]] = value
 
     def zone(self, name: str, side: str | int | None = None) -> list[int]:
-        side = SIDES.index(side) if isinstance(side, str) else side
+        """The cards of a zone (a shared zone: no side), bottom first."""
+        side = SIDES.index(side) if isinstance(side, str) else (side or 0)
         return self.st.zones[self.cg.zone_id(name, side)]
 
     def zone_names(self, name: str, side: str | int | None = None) -> list[str]:
@@ -289,12 +290,15 @@ class Table:
     def give(self, piece: str | None) -> None:
         q = self.P["quaffle"]
         if piece is None:
+            self.st.holder[q] = -1
             self.m.place(q, -1)
         else:
             self.m.give(q, self.P[piece])
 
     def loose_at(self, space: str) -> None:
-        self.m.place(self.P["quaffle"], self.board.index[space])
+        q = self.P["quaffle"]
+        self.st.holder[q] = -1
+        self.m.place(q, self.board.index[space])
 
     def hand(self, side: str, *names: str) -> None:
         """Put these Tactical cards of `side` (by name) into its hand, the rest of the hand
@@ -305,10 +309,19 @@ class Table:
             self.m.move_card(c, deck)
         for name in names:
             free = [c for c, card in enumerate(self.cg.cards)
-                    if card.name == name and self.st.card_zone[c] != self.cg.zone_id("hand", sid)
-                    and self.st.card_zone[c] in (deck, self.cg.zone_id("tactical_discard", sid))]
+                    if card.name == name and self.st.card_zone[c] in (deck, -1, self.cg.zone_id("tactical_discard", sid))]
             assert free, f"no {name} left in {side}'s Tactical deck"
             self.m.move_card(free[0], self.cg.zone_id("hand", sid))
+
+
+def drive(t: Table, until, limit: int = 400) -> Table:
+    """Take the first option of every decision until `until(t)` holds."""
+    for _ in range(limit):
+        if until(t):
+            return t
+        assert not t.s.is_terminal(), "the game ended"
+        t.first()
+    raise AssertionError(f"`until` never held; options: {t.labels()}")
 
 
 BLOCK_NAMES = {(1,): "One", (2,): "Two", (3,): "Three", (1, 1): "One One"}
@@ -323,47 +336,74 @@ def tactical_name(side: str, blocks) -> str:
     return f"{house_of(side)} {BLOCK_NAMES[blocks]}"
 
 
-def to_pitch_actions(t: Table) -> None:
-    """Take the first option of every decision (set-up, Kick-Off) until a Coach chooses
-    the Pitch Actions card. Home coaches Gryffindor, away Slytherin."""
-    for _ in range(500):
-        if t.offered("play ") and all(lab.endswith(" as the Pitch Actions card") for lab in t.labels()):
-            return
-        t.first()
-    raise AssertionError(f"never reached the Pitch Actions card; options: {t.labels()}")
+_SETUPS: dict = {}
+
+
+def before_pitch_actions(cg, attack: str = "home", seed: int = 0) -> GameState:
+    """A game just before its last set-up decision (the last Kick-Off move), taking the
+    first option of every decision; the roll for advantage (the only roll of the set-up)
+    goes to `attack`. Applying the first option from here reaches the Attacking Coach's
+    choice of the Pitch Actions card, whose options are the hand at that moment: edit the
+    hands before. Cached per game, side and seed (a clone is returned)."""
+    key = (id(cg), attack, seed)
+    if key not in _SETUPS:
+        t = Table(GameState.new(cg, seed=seed, log=True))
+        last = None
+        for _ in range(500):
+            if t.offered("play ") and all(lab.endswith(" as the Pitch Actions card") for lab in t.labels()):
+                break
+            last = t.s.clone()
+            if t.s.is_chance_node():
+                t.pick("roll success" if attack == "home" else "roll opportunity")
+            else:
+                t.first()
+        else:
+            raise AssertionError(f"never reached the Pitch Actions card; options: {t.labels()}")
+        _SETUPS[key] = (cg, last)
+    return _SETUPS[key][1].clone()
 
 
 def pitch_table(layout: dict[str, str | None], ball: str | None = None, loose: str | None = None,
                 attack: str = "home", blocks: dict | None = None, seed: int = 0, cg=None,
-                others: str = "off", hands: dict | None = None) -> Table:
+                others: str = "off", hands: dict | None = None, pv: dict | None = None,
+                sv: dict | None = None) -> Table:
     """A game at the first decision of the Attacking Coach's first Action Block: pieces
     where `layout` says (every other Player off the Pitch unless others="stay"), the
     Quaffle held by `ball` or Loose in `loose`, `attack` the Attacking Team, each Coach's
     Pitch Actions card with the Action Blocks of `blocks` (default one Action each), no
-    Intrepid Move. `hands` lists extra Tactical cards left in each hand."""
+    Intrepid Move. `hands` lists the other Tactical cards left in each hand (default one
+    more card, so no Hand Swap is near); `pv` sets piece vars ({var: {piece: value}}) and
+    `sv` side vars ({var: {side: value}}) before the first Action is offered."""
     blocks = blocks or {"home": 1, "away": 1}
-    t = Table(GameState.new(cg or ctgs_game(), seed=seed, log=True))
-    to_pitch_actions(t)
+    cg = cg or ctgs_game()
+    t = Table(before_pitch_actions(cg, attack, seed))
+    for side in SIDES:
+        extra = list((hands or {}).get(side, [f"{house_of(side)} One"]))
+        t.hand(side, tactical_name(side, blocks[side]), *extra)
+    t.first()
+    defend = SIDES[1 - SIDES.index(attack)]
+    for side in (attack, defend):
+        assert t.deciding() == side, (side, t.labels())
+        t.pick(f"play {tactical_name(side, blocks[side])} as the Pitch Actions card")
+    # Intrepid Moves: both decline; the situation is set before the last decline, whose
+    # answer runs on to the first Action.
+    assert t.deciding() == attack, t.labels()
+    t.decline()
+    assert t.deciding() == defend, t.labels()
     t.put(layout, others)
     if ball is not None:
         t.give(ball)
     elif loose is not None:
         t.loose_at(loose)
     t.set_attacking(attack)
-    for side in SIDES:
-        extra = list((hands or {}).get(side, ()))
-        t.hand(side, tactical_name(side, blocks[side]), *extra, *(["%s One" % house_of(side)] * (0 if extra else 1)))
-    defend = SIDES[1 - SIDES.index(attack)]
-    for side in (attack, defend):
-        assert t.deciding() == side, (side, t.labels())
-        t.pick(f"play {tactical_name(side, blocks[side])} as the Pitch Actions card")
-    # Intrepid Moves: both decline.
-    for side in (attack, defend):
-        assert t.deciding() == side, (side, t.labels())
-        t.decline()
+    for name, values in (pv or {}).items():
+        for piece, value in values.items():
+            t.set_piece_var(name, piece, value)
+    for name, values in (sv or {}).items():
+        for side, value in values.items():
+            t.set_side_var(name, side, value)
+    t.decline()
     return t
-
-
 
 
 NONE_LABELS = ("do not choose", "nothing", "none")
