@@ -366,14 +366,16 @@ def before_pitch_actions(cg, attack: str = "home", seed: int = 0) -> GameState:
 def pitch_table(layout: dict[str, str | None], ball: str | None = None, loose: str | None = None,
                 attack: str = "home", blocks: dict | None = None, seed: int = 0, cg=None,
                 others: str = "off", hands: dict | None = None, pv: dict | None = None,
-                sv: dict | None = None) -> Table:
+                sv: dict | None = None, intrepid: list | None = None) -> Table:
     """A game at the first decision of the Attacking Coach's first Action Block: pieces
     where `layout` says (every other Player off the Pitch unless others="stay"), the
     Quaffle held by `ball` or Loose in `loose`, `attack` the Attacking Team, each Coach's
     Pitch Actions card with the Action Blocks of `blocks` (default one Action each), no
     Intrepid Move. `hands` lists the other Tactical cards left in each hand (default one
     more card, so no Hand Swap is near); `pv` sets piece vars ({var: {piece: value}}) and
-    `sv` side vars ({var: {side: value}}) before the first Action is offered."""
+    `sv` side vars ({var: {side: value}}) before the first Action is offered. `intrepid`
+    lists (side, Tactical card name) played as Intrepid Moves, in that order (the cards
+    must be in `hands`); they resolve before the first Action."""
     blocks = blocks or {"home": 1, "away": 1}
     cg = cg or ctgs_game()
     t = Table(before_pitch_actions(cg, attack, seed))
@@ -385,11 +387,23 @@ def pitch_table(layout: dict[str, str | None], ball: str | None = None, loose: s
     for side in (attack, defend):
         assert t.deciding() == side, (side, t.labels())
         t.pick(f"play {tactical_name(side, blocks[side])} as the Pitch Actions card")
-    # Intrepid Moves: both decline; the situation is set before the last decline, whose
-    # answer runs on to the first Action.
-    assert t.deciding() == attack, t.labels()
-    t.decline()
-    assert t.deciding() == defend, t.labels()
+    # Intrepid Moves: `intrepid` lists (side, card name) played in that order, the others
+    # decline; the declaration ends when both decline in a row. The situation is set just
+    # before the last decline, whose answer runs on (Intrepid Moves resolved) to the first
+    # Action.
+    plays = list(intrepid or [])
+    side, passes = attack, 0
+    for _ in range(12):
+        assert t.deciding() == side, (side, t.labels())
+        if plays and plays[0][0] == side:
+            t.pick(f"play {plays.pop(0)[1]} as an Intrepid Move")
+            passes = 0
+        elif passes == 1 and not plays:
+            break
+        else:
+            t.decline()
+            passes += 1
+        side = SIDES[1 - SIDES.index(side)]
     t.put(layout, others)
     if ball is not None:
         t.give(ball)

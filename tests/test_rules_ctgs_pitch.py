@@ -1055,6 +1055,52 @@ WINDOW_CARDS = """\
     text: "Swift: one more Opportunity on the Reaction."
     effect: |
       add_opportunities(1)
+  - name: {House} Swift Focus
+    type: tactical
+    affiliation: [{house}]
+    blocks: [1]
+    swift: true
+    window: before_action
+    text: "Swift: one more Success on the coming roll."
+    effect: |
+      add_successes(1)
+  - name: {House} Swift Late
+    type: tactical
+    affiliation: [{house}]
+    blocks: [1]
+    swift: true
+    window: end_of_blocks
+    text: "Swift: a Tempo Point at the end of the Action Blocks."
+    effect: |
+      gain_tempo(me, 1)
+  - name: {House} Shift
+    type: tactical
+    affiliation: [{house}]
+    blocks: [1]
+    text: "Intrepid Move: Shift one of your Players."
+    effect: |
+      shift_one(me)
+  - name: {House} Rush
+    type: tactical
+    affiliation: [{house}]
+    blocks: [1]
+    text: "Intrepid Move: four Tempo Points."
+    effect: |
+      gain_tempo(me, 4)
+  - name: {House} Strike
+    type: tactical
+    affiliation: [{house}]
+    blocks: [1]
+    text: "Intrepid Move: Stun a rival Player in a Zone with a Bludger."
+    effect: |
+      stun_rival_near_bludger(me)
+  - name: {House} Extra
+    type: tactical
+    affiliation: [{house}]
+    blocks: [1]
+    text: "Intrepid Move: one more Action in your next Action Block."
+    effect: |
+      extra_action(me)
   - name: Test {House} Lucky Chaser
     type: player
     position: chaser
@@ -1158,3 +1204,95 @@ def test_trait_of_a_player_not_concerned_is_not_offered(window_game):
     t.roll("blank", "blank")
     # the receiver is the current target: its Trait is offered (it is concerned) ...
     assert t.offered("use the Trait of home chaser 1")
+
+
+def test_rules_conflict_the_active_coach_first(window_game):
+    """Dice > Dice Rolls, Rules Conflict: "the active Coach resolves first, then the other
+    Coach": before a Steal, the stealing Coach's window opens before the carrier's."""
+    t = pitch_table({HC1: "centre_north", AC1: "centre_north", AC2: "away_back"}, ball=AC1, attack="away",
+                    cg=window_game, hands={"home": ["Gryffindor Swift Focus", "Gryffindor One"],
+                                           "away": ["Slytherin Swift Guard", "Slytherin One"]})
+    t.pick(f"move {AC2} from away_back to away_north")
+    t.pick(f"{HC1} (centre_north) tries to Steal the Quaffle from {AC1}")
+    assert t.deciding() == "home" and t.offered("play the Swift Intrepid Move Gryffindor Swift Focus")
+    t.pick("play the Swift Intrepid Move Gryffindor Swift Focus")
+    assert t.deciding() == "away" and t.offered("play the Swift Intrepid Move Slytherin Swift Guard")
+    t.decline()
+    t.roll("blank", "blank")               # 0 + 1 (Swift Focus) = 1 Success
+    t.pick("no Steal Reaction")
+    assert t.holder() == HC1
+
+
+def test_end_of_blocks_window_the_last_coach_to_act_first(window_game):
+    """Dice > Dice Rolls, Rules Conflict: with no active Coach, "the Player who played an
+    Action the last time resolves first": at the end of the Action Blocks, the Coach who
+    finished last is offered its Swift Intrepid Move first (Quick Reference > Swift
+    Intrepid Moves: "at the time specified in the text")."""
+    hands = {"home": ["Gryffindor Swift Late", "Gryffindor One"], "away": ["Slytherin Swift Late", "Slytherin One"]}
+    t = pitch_table({HC1: "home_back", AC1: "away_back", "bludger_a": None, "bludger_b": None},
+                    cg=window_game, hands=hands)
+    t.pick(f"move {HC1} from home_back to home_north")
+    t.pick(f"move {AC1} from away_back to away_north")
+    assert t.deciding() == "away" and t.labels() == ["play the Swift Intrepid Move Slytherin Swift Late", "do not choose"]
+    t.pick("play the Swift Intrepid Move Slytherin Swift Late")
+    assert t.side_var("tempo", "away") == 1
+    assert t.deciding() == "home" and t.offered("play the Swift Intrepid Move Gryffindor Swift Late")
+
+
+def test_contract_shift_one_respects_the_scoring_area_and_ignores_disadvantage(window_game):
+    """Actions > Move (Shift ignores Disadvantage); Elements of the Game > The Game Board 3
+    ("not even by any Trait or effect"): cards.lumos `shift_one`, played as an Intrepid
+    Move."""
+    t = pitch_table({HC1: "away_back", AC1: "away_back", AC2: "away_back", HC2: "home_back"},
+                    ball=HC2, cg=window_game, hands={"home": ["Gryffindor Shift", "Gryffindor One"]},
+                    intrepid=[("home", "Gryffindor Shift")])
+    assert t.deciding() == "home"
+    t.pick(f"Shift {HC1}")
+    assert {lab.rsplit(" to ", 1)[1] for lab in t.labels()} == {"away_north", "away_south", "away_deploy"}
+    t.pick(f"Shift {HC1} to away_north")
+    assert t.where(HC1) == "away_north"
+
+
+def test_contract_gain_tempo_over_three_takes_a_snitch_card(window_game):
+    """Tempo Points; Intrepid Moves: cards.lumos `gain_tempo` adds Tempo Points one by one;
+    the fourth makes more than 3: discard them all and take a Snitch card."""
+    t = pitch_table({HC1: "home_back", AC1: "away_back"}, cg=window_game,
+                    hands={"home": ["Gryffindor Rush", "Gryffindor One"]}, intrepid=[("home", "Gryffindor Rush")])
+    assert t.side_var("tempo", "home") == 0
+    assert t.deciding() == "home" and any("Test Snitch" in lab for lab in t.labels()), t.labels()
+
+
+def test_contract_stun_a_rival_near_a_bludger(window_game):
+    """Stunned; Intrepid Moves: cards.lumos `stun_rival_near_bludger` puts a Stunned token on
+    a rival Player in a Zone with a Bludger."""
+    t = pitch_table({HC1: "home_back", AC1: "away_back", AC2: "away_north", "bludger_a": "away_back",
+                     "bludger_b": None}, cg=window_game,
+                    hands={"home": ["Gryffindor Strike", "Gryffindor One"]}, intrepid=[("home", "Gryffindor Strike")])
+    assert t.piece_var("stunned", AC1) == 1 and t.piece_var("stunned", AC2) == 0
+
+
+def test_contract_extra_action(window_game):
+    """Intrepid Moves; Outfield Play > Action Blocks: cards.lumos `extra_action` gives one
+    more Action in the Coach's next Action Block."""
+    t = pitch_table({HC1: "home_back", AC1: "away_back"}, cg=window_game,
+                    hands={"home": ["Gryffindor Extra", "Gryffindor One"]}, intrepid=[("home", "Gryffindor Extra")])
+    t.pick(f"move {HC1} from home_back to home_north")
+    assert t.deciding() == "home"
+    t.pick(f"move {HC1} from home_north to home_deploy")
+    assert t.deciding() == "away"
+
+
+def test_recover_picks_up_the_loose_quaffle_in_the_zone():
+    """Change of Possession and Loose Quaffles: "Any Player in the same Zone as a Loose
+    Quaffle during one of their Actions ... can automatically pick it up" (RULING: the
+    recovered Player performs the Recover)."""
+    t = pitch_table({HC1: "home_north", AC1: "away_back"}, loose="home_north", pv={"stunned": {HC1: 1}})
+    t.pick(f"recover {HC1} (1 Stunned)")
+    assert t.holder() == HC1 and t.attacking() == "home"
+
+
+def test_keeper_may_leave_its_scoring_area():
+    """Elements of the Game > Teams: "the Keeper behaves like a Chaser while outside the
+    Scoring Area" (RULING: a Keeper may Move out of its Scoring Area like any Player)."""
+    t = pitch_table({HK: "home_scoring", AC1: "away_back"})
+    assert moves_of(t, HK) == {"home_back", "home_north", "home_south"}
