@@ -107,8 +107,8 @@ def chooser(style: str, rnd: random.Random):
 class Checker:
     """Checks one game's states; `skip` names check families left out (see KNOWN_UNFINISHED)."""
 
-    FAMILIES = ("team", "positions", "balls", "stunned", "scoring_area", "snitch_cards", "snitch_row",
-                "tactical", "galleons", "hoops", "tempo", "catch", "bookkeeping")
+    FAMILIES = ("team", "positions", "balls", "kick_off", "stunned", "scoring_area", "snitch_cards", "snitch_row",
+                "race_tokens", "tactical", "galleons", "hoops", "tempo", "goals", "catch", "bookkeeping")
 
     def __init__(self, cg, skip: tuple[str, ...] = ()):
         self.cg = cg
@@ -133,6 +133,8 @@ class Checker:
         self.race_cards = [c for c, card in enumerate(cg.cards) if card.type in SNITCH_RACE_TYPES]
         self.stable_seen = 0
         self.checks = 0
+        self.kick_off_checked = False
+        self.snitch_step = None
 
     # -- helpers
     def zone(self, st, name, side):
@@ -217,6 +219,52 @@ class Checker:
             assert loc in self.pitch, (where, "the Quaffle is neither held nor on a Zone", loc)
             assert loc not in self.scoring.values(), (where, "a Loose Quaffle in a Scoring Area")
 
+    def check_kick_off(self, st, where, in_play, stable):
+        """At the first Pitch Actions choice, the Kick-Off is just over: the Quaffle is with a
+        Chaser of the Attacking Team (Setup, 4th Step), each Bludger is outside Deployment Zones,
+        Scoring Areas and (ruling) the orange Zones, each Coach has moved 3 Players out of the
+        Deployment Zone (2 + 1 and 1 + 2, none twice) and each Keeper is in its Scoring Area."""
+        first_choice = stable and self.cg.procs[st.frames[-1][0]].name == "choose_pitch_actions"
+        if not first_choice or st.g[self.g["sequence_number"]] != 1:
+            return
+        self.kick_off_checked = True
+        cg = self.cg
+        regions = cg.board.regions
+        attacking = st.g[self.g["attacking"]]
+        holder = st.holder[self.quaffle]
+        assert holder >= 0 and cg.pieces[holder].kind == "chaser" and cg.pieces[holder].side == attacking, (
+            where, "after the Kick-Off the Quaffle is not with a Chaser of the Attacking Team")
+        for b in self.bludgers:
+            assert st.loc[b] not in regions["deployment_zones"] | regions["scoring_areas"] | regions["orange_zones"], (
+                where, cg.pieces[b].name, "placed in", cg.board.spaces[st.loc[b]])
+        # one Bludger in each half: each Coach placed one in the rival's half
+        halves = sorted(next(s for s, side in enumerate(cg.sides) if st.loc[b] in regions["half_" + side])
+                        for b in self.bludgers)
+        assert halves == list(range(cg.nsides)), (where, "the Bludgers are not one in each half")
+        for s, side in enumerate(cg.sides):
+            deploy = cg.board.index[f"{side}_deploy"]
+            left = [i for i in self.players if cg.pieces[i].side == s and st.loc[i] == deploy]
+            assert len(left) == 2, (where, side, "has", len(left), "Players left in the Deployment Zone")
+            assert st.loc[self.keepers[s]] == self.scoring[s], (where, side, "Keeper not in its Scoring Area")
+
+    def check_race_tokens(self, st, where, in_play, stable):
+        """Snitch Race Tokens: never on or beyond the Golden Snitch; discarded once both Seekers
+        have passed them."""
+        if not stable:
+            return
+        snitch = self.step[st.loc[self.snitch]]
+        behind = min(self.step[st.loc[i]] for i in self.seekers.values())
+        for i in self.upwinds:
+            if st.loc[i] != -1:
+                step = self.step[st.loc[i]]
+                assert step < snitch, (where, self.cg.pieces[i].name, "on or past the Snitch")
+                assert step >= behind, (where, self.cg.pieces[i].name, "left behind both Seekers")
+
+    def check_goals(self, st, where, in_play, stable):
+        goals, unc = st.sv[self.sv["goals"]], st.sv[self.sv["uncelebrated"]]
+        for s in range(self.cg.nsides):
+            assert 0 <= unc[s] <= goals[s], (where, self.cg.sides[s], "Uncelebrated", unc[s], "Goals", goals[s])
+
     def check_stunned(self, st, where, in_play, stable):
         stunned = st.pv[self.pv["stunned"]]
         for i in self.players + list(self.seekers.values()):
@@ -242,6 +290,10 @@ class Checker:
         assert sum(zones.values()) == SNITCH_RACE_CARDS
         assert all(z is not None and z.startswith(SNITCH_ZONE_PREFIX) for z in zones), (
             where, "Snitch Race cards outside deck, row, discard and play", dict(zones))
+        for name, n in zones.items():
+            if name not in ("snitch_deck", "snitch_row", "snitch_discard"):
+                per_side = Counter(st.card_zone[c] for c in self.race_cards if self.zone_names[st.card_zone[c]] == name)
+                assert max(per_side.values()) <= 1, (where, "a Coach has two Snitch cards in play", name)
         row = self.zone(st, "snitch_row", 0)
         assert len(row) <= ROW, (where, "the row shows", len(row))
         if stable:
@@ -287,6 +339,8 @@ class Checker:
             spent = sum(cg.cards[c].fields.get("cost") or 0 for c in bought)
             if in_play:
                 assert spent <= funding, (where, cg.sides[s], "spent", spent, "of", funding)
+                assert st.sv[self.sv["galleons"]][s] == funding - spent, (
+                    where, cg.sides[s], "Galleons left", st.sv[self.sv["galleons"]][s], "spent", spent, "of", funding)
             assert st.sv[self.sv["galleons"]][s] >= 0, (where, cg.sides[s], "Galleons below 0")
 
     def check_hoops(self, st, where, in_play, stable):
@@ -305,6 +359,10 @@ class Checker:
 
     def check_catch(self, st, where, in_play, stable):
         snitch = self.step[st.loc[self.snitch]]
+        # the Snitch only ever moves towards the Seekers (Glimpse)
+        if self.snitch_step is not None:
+            assert snitch <= self.snitch_step, (where, "the Snitch moved away from the Seekers")
+        self.snitch_step = snitch
         steps = {s: self.step[st.loc[i]] for s, i in self.seekers.items()}
         if st.result is None:
             assert all(v < snitch for v in steps.values()), (where, "a Seeker on or past the Snitch", steps, snitch)
@@ -323,7 +381,8 @@ class Checker:
         for z, zone in enumerate(st.zones):
             for c in zone:
                 assert st.card_zone[c] == z, (where, cg.cards[c].name, st.card_zone[c], z)
-        assert sum(1 for z in st.card_zone if z >= 0) == len(everywhere), (where, "card_zone names a card no zone holds")
+        assert sum(1 for z in st.card_zone if z >= 0) == len(everywhere), (
+            where, "card_zone names a card no zone holds")
         standing = Counter(st.loc[i] for i in range(len(cg.pieces)) if st.loc[i] >= 0)
         listed = Counter()
         for space, first in enumerate(st.occ):
@@ -369,6 +428,7 @@ def play_checked(cg, seed: int, styles: tuple[str, str], options: dict | None = 
             raise AssertionError(f"seed {seed}, styles {styles}, options {options}: {e}") from e
     assert state.winner() in range(cg.nsides), "Catch the Snitch!: a game ends with a winner"
     assert checker.stable_seen > 0, "no stable decision point seen: have the Game Sequence's procedures been renamed?"
+    assert checker.kick_off_checked or "kick_off" in skip, "the first Pitch Actions choice was never seen"
     return checker
 
 
@@ -439,11 +499,13 @@ def test_random_teams_vary(cg):
 # ------------------------------------------------------------------ the checks can fail
 
 def played(cg, decisions: int, seed: int = 3):
-    """A game some way into the Game Sequence, at a stable decision point."""
+    """A game some way into the Game Sequence, at a stable decision point with the Quaffle held
+    (decisions=0: the first Pitch Actions choice, just after the Kick-Off)."""
     state = new_game(cg, seed=seed)
     rnd = random.Random(seed)
     checker = Checker(cg)
-    while state.st.decisions < decisions or not checker.stable(state.st):
+    quaffle = checker.quaffle
+    while state.st.decisions < decisions or not checker.stable(state.st) or state.st.holder[quaffle] < 0:
         assert not state.is_terminal()
         state.apply_action(state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions()))
     return state
@@ -454,10 +516,11 @@ def test_the_checks_catch_a_broken_state(cg):
     probe = Checker(cg)
     space = cg.board.index
 
-    def breaks(mutate) -> bool:
-        state = played(cg, 70)
+    def breaks(mutate, at: int = 70) -> bool:
+        state = played(cg, at)
         checker = Checker(cg, skip=())
         checker.check(state)
+        checker.kick_off_checked = False
         mutate(state.st)
         try:
             checker.check(state)
@@ -573,10 +636,60 @@ def test_the_checks_catch_a_broken_state(cg):
         roster[roster.index(keeper)] = chaser
         st.card_zone[keeper], st.card_zone[chaser] = -1, cg.zone_id("roster", 0)
 
+    def token_past_snitch(st):
+        move(st, "home upwind 1", st.loc[probe.snitch])
+
+    def token_behind_both_seekers(st):
+        move(st, "home seeker", space["r4"])
+        move(st, "away seeker", space["r5"])
+        move(st, "away upwind 2", space["r2"])
+
+    def celebrating_more_than_scored(st):
+        st.sv[probe.sv["uncelebrated"]][1] = st.sv[probe.sv["goals"]][1] + 1
+
+    def galleons_miscounted(st):
+        st.sv[probe.sv["galleons"]][0] += 1
+
     mutations = (chaser_in_the_race, seeker_on_the_pitch, beater_in_a_scoring_area,
                  keeper_in_the_rival_scoring_area, chaser_without_quaffle_in_scoring_area,
                  loose_quaffle_in_scoring_area, beater_holds_quaffle, possession_not_attacking, four_stunned,
                  snitch_card_lost, short_row, golden_in_row, tactical_card_lost, three_intrepid, overspent,
-                 hoop_lost, four_tempo, seeker_past_snitch, card_twice, wrong_roster)
+                 hoop_lost, four_tempo, seeker_past_snitch, card_twice, wrong_roster, token_past_snitch,
+                 token_behind_both_seekers, celebrating_more_than_scored, galleons_miscounted)
     missed = [m.__name__ for m in mutations if not breaks(m)]
     assert not missed, missed
+
+    # the Kick-Off checks, at the first Pitch Actions choice
+    def bludger_in_deployment(st):
+        move(st, "bludger_a", space["home_deploy"])
+
+    def bludgers_in_one_half(st):
+        move(st, "bludger_a", space["home_north"])
+        move(st, "bludger_b", space["home_south"])
+
+    def nobody_left_in_deployment(st):
+        for name in ("chaser 1", "chaser 2", "chaser 3", "beater 1", "beater 2"):
+            i = probe.piece["away " + name]
+            if st.loc[i] == space["away_deploy"]:
+                move(st, "away " + name, space["away_back"])
+
+    def quaffle_to_a_beater(st):
+        attacking = st.g[probe.g["attacking"]]
+        st.holder[probe.quaffle] = probe.piece[cg.sides[attacking] + " beater 1"]
+
+    kick_off = (bludger_in_deployment, bludgers_in_one_half, nobody_left_in_deployment, quaffle_to_a_beater)
+    missed = [m.__name__ for m in kick_off if not breaks(m, at=0)]
+    assert not missed, missed
+
+    # the Snitch moving away is seen by comparing two checks
+    state = played(cg, 70)
+    start = state.st.loc[probe.snitch]
+    for i in probe.seekers.values():
+        move(state.st, cg.pieces[i].name, space["r1"])
+    at_step = {step: i for i, step in probe.step.items()}
+    move(state.st, "snitch", at_step[probe.step[start] - 1])
+    checker = Checker(cg)
+    checker.check(state)
+    move(state.st, "snitch", start)
+    with pytest.raises(AssertionError, match="moved away"):
+        checker.check(state)
