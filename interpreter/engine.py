@@ -113,10 +113,20 @@ class GameState:
         return render_text(self, None)
 
 
+def seed_state(seed: int) -> int:
+    """The generator's first state for a game seed. The seed goes through splitmix64's mixing
+    function so nearby seeds start far apart in its one cycle (the cycle's step is the same
+    constant, so `seed * step + c` made seed n+1 the stream of seed n shifted by one draw)."""
+    z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
 def initial_state(cg: CompiledGame, seed: int = 0, options: dict[str, Any] | None = None) -> State:
     """The state before the flow and the setup run: pieces at their starts, every card in the box."""
     st = State()
-    st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+    st.rng = seed_state(seed)
     g = list(cg.globals_init)
     for name, value in (options or {}).items():
         if name not in cg.options:
