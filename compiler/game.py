@@ -239,22 +239,28 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
             pass
     sides = low.sides
     windows = [name for name, sym in low.symbols.items() if sym.what == "window"]
-    for cs in sources:
+    prepared = []
+    for cs in sources:   # every card's fields first, so that card texts read them from tables
         fields = dict(defaults.get(cs.type, {}))
         fields.update(cs.fields)
+        named = [k for k in fields if k.endswith(EFFECT_SUFFIX) and isinstance(fields[k], str)]
+        folded = [key for key in ("effect", "condition", *named)
+                  if isinstance(fields.get(key), str) and _folded(cs, key, files)]
+        for key in folded:
+            fields[key] = None
+        prepared.append((cs, fields, named, folded))
+    low.card_columns([fields for cs, fields, _n, _f in prepared for _ in range(cs.copies)])
+    for cs, fields, named, folded in prepared:
         if isinstance(cs.fields.get("window"), str) and windows and cs.fields["window"] not in windows:
             # docs/language.md: a window's name is compared with a card's `window` field
             low.sink.add("E201", f"card `{cs.name}`: unknown window `{cs.fields['window']}`",
                          cs.field_spans.get("window", cs.span),
                          did_you_mean(cs.fields["window"], windows) or f"windows: {', '.join(windows)}")
-        named = [k for k in fields if k.endswith(EFFECT_SUFFIX) and isinstance(fields[k], str)]
-        for key in ("effect", "condition", *named):
-            if isinstance(fields.get(key), str) and _folded(cs, key, files):
-                low.sink.add("S100", f"card `{cs.name}`: write the `{key}` as a `|` block",
-                             cs.field_spans.get(key, cs.span),
-                             f"YAML joins the lines of a `>` or unmarked text into one line; write `{key}: |` "
-                             "and the statements on the indented lines below")
-                fields[key] = None
+        for key in folded:
+            low.sink.add("S100", f"card `{cs.name}`: write the `{key}` as a `|` block",
+                         cs.field_spans.get(key, cs.span),
+                         f"YAML joins the lines of a `>` or unmarked text into one line; write `{key}: |` "
+                         "and the statements on the indented lines below")
         deck = sides.index(cs.deck) if cs.deck in sides else -1
         effect = -1
         condition, cslots = None, 0

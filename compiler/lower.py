@@ -458,6 +458,14 @@ class Lowerer(ExprLowering, StmtLowering):
                 table[name] = ((lambda m, c, name=name: m.cg.cards[c].fields.get(name)), typ)
         return table
 
+    def card_columns(self, fields_per_card: list) -> None:
+        """Once the cards are known (before any card text is lowered): each card field reads
+        from one tuple indexed by the card, like the other attributes that never change."""
+        table = self.attributes.get("card", {})
+        for name, (get, typ) in list(table.items()):
+            if name != "deck":
+                table[name] = (_table(tuple(f.get(name) for f in fields_per_card)), typ)
+
     # ------------------------------------------------------------ bodies
     def enter(self, params: tuple[tuple[str, str], ...]):
         saved = (self.local, self.code, self.spans, self.loops, self.return_types)
@@ -546,6 +554,10 @@ class Lowerer(ExprLowering, StmtLowering):
         self.procs.append(proc)
         nb = len(domains)
 
+        last = nb - 1
+        # binder i sits in slot i + 1 (after `me`): the innermost one completes the tuple
+        plain = [slot for _f, slot, _z in domains] == list(range(1, nb + 1))
+
         def enumerate_(m, side):
             L = [None] * nlocals
             L[0] = side
@@ -559,6 +571,12 @@ class Lowerer(ExprLowering, StmtLowering):
                 items = f(m, L)
                 if is_zone:
                     items = tuple(m.st.zones[items])
+                if i == last and plain:   # the innermost binder: one tuple per item, no call per option
+                    prefix = tuple(L[1:slot])
+                    for x in items or ():
+                        L[slot] = x
+                        out.append(prefix + (x,))
+                    return
                 for x in items or ():
                     L[slot] = x
                     rec(i + 1)

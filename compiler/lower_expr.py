@@ -49,6 +49,46 @@ def _memo(fn, slots):
     return memo
 
 
+def _memo_then(op, fn, slots, rest):
+    """`memo(fn) and rest` (or `or`) in one closure: the remembered part, then the rest."""
+    cache: dict = {}
+    if len(slots) == 1:
+        s0 = slots[0]
+        if op == "and":
+            def memo1_and(m, L):
+                key = L[s0]
+                hit = cache.get(key)
+                if hit is None:
+                    hit = cache[key] = bool(fn(m, L))
+                return True if hit and rest(m, L) else False
+            return memo1_and
+
+        def memo1_or(m, L):
+            key = L[s0]
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = bool(fn(m, L))
+            return True if hit or rest(m, L) else False
+        return memo1_or
+    s0, s1 = slots
+    if op == "and":
+        def memo2_and(m, L):
+            key = (L[s0], L[s1])
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = bool(fn(m, L))
+            return True if hit and rest(m, L) else False
+        return memo2_and
+
+    def memo2_or(m, L):
+        key = (L[s0], L[s1])
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = bool(fn(m, L))
+        return True if hit or rest(m, L) else False
+    return memo2_or
+
+
 def _mentions(node, name: str) -> bool:
     """Does the expression use the name anywhere (in nested expressions too)?"""
     if isinstance(node, N.Name):
@@ -280,6 +320,8 @@ class ExprLowering:
             slots = sorted(set().union(*(facts[i][1] for i, f in enumerate(fns) if f in steady)))
             rest = [f for f in fns if f not in steady]
             group = self._chain(n.op, steady)
+            if len(slots) <= 2 and len(rest) == 1:
+                return _memo_then(n.op, group, slots, rest[0]), "flag"
             memo = _memo(group, slots)
             fns = [memo] + rest
         return self._chain(n.op, fns), "flag"
@@ -296,6 +338,22 @@ class ExprLowering:
             if n_op == "and":
                 return lambda m, L: all(f(m, L) for f in fns)
             return lambda m, L: any(f(m, L) for f in fns)
+        # up to four parts in one closure: no layer per part at run time
+        if len(fns) == 2:
+            f1, f2 = fns
+            if n_op == "and":
+                return lambda m, L: True if f1(m, L) and f2(m, L) else False
+            return lambda m, L: True if f1(m, L) or f2(m, L) else False
+        if len(fns) == 3:
+            f1, f2, f3 = fns
+            if n_op == "and":
+                return lambda m, L: True if f1(m, L) and f2(m, L) and f3(m, L) else False
+            return lambda m, L: True if f1(m, L) or f2(m, L) or f3(m, L) else False
+        if len(fns) == 4:
+            f1, f2, f3, f4 = fns
+            if n_op == "and":
+                return lambda m, L: True if f1(m, L) and f2(m, L) and f3(m, L) and f4(m, L) else False
+            return lambda m, L: True if f1(m, L) or f2(m, L) or f3(m, L) or f4(m, L) else False
         acc = fns[-1]
         for f in reversed(fns[:-1]):
             acc = pair(f, acc)
@@ -325,6 +383,10 @@ class ExprLowering:
             elif not compatible(ta, el):
                 self.sink.add("E203", f"cannot look for {describe(ta)} in a list of {describe(el)}", n.span, "")
             if region is not None:
+                sa = getattr(a, "slot", None)
+                if sa is not None:
+                    f = (lambda m, L: L[sa] in region) if op == "in" else (lambda m, L: L[sa] not in region)
+                    return f, "flag"
                 f = (lambda m, L: a(m, L) in region) if op == "in" else (lambda m, L: a(m, L) not in region)
                 return f, "flag"
             static = getattr(b, "static", None)
@@ -373,6 +435,11 @@ class ExprLowering:
             return static_compare, "flag"
         if hasattr(b, "const"):
             v = b.const[0]
+            sa = getattr(a, "slot", None)
+            if sa is not None and op in ("==", "is"):
+                return (lambda m, L: L[sa] == v), "flag"
+            if sa is not None and op in ("!=", "isnot"):
+                return (lambda m, L: L[sa] != v), "flag"
             if op in ("==", "is"):
                 return (lambda m, L: a(m, L) == v), "flag"
             if op in ("!=", "isnot"):
