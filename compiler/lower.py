@@ -558,24 +558,39 @@ class Lowerer(ExprLowering, StmtLowering):
         # binder i sits in slot i + 1 (after `me`): the innermost one completes the tuple
         plain = [slot for _f, slot, _z in domains] == list(range(1, nb + 1))
 
-        def enumerate_(m, side):
+        def enumerate_(m, side, tag=None, out=None):
+            """The bindings of the action for `side`; with `out`, (tag, binding) pairs are
+            appended to `out` instead (the act instruction's options)."""
             L = [None] * nlocals
             L[0] = side
-            out = []
+            if out is None:
+                out = []
+                if nb == 0:
+                    return [()]
+            elif nb == 0:
+                out.append((tag, ()))
+                return out
+            tagged = tag is not None
 
             def rec(i):
                 if i == nb:
-                    out.append(tuple(L[1:1 + nb]))
+                    out.append((tag, tuple(L[1:1 + nb])) if tagged else tuple(L[1:1 + nb]))
                     return
                 f, slot, is_zone = domains[i]
                 items = f(m, L)
                 if is_zone:
                     items = tuple(m.st.zones[items])
                 if i == last and plain:   # the innermost binder: one tuple per item, no call per option
-                    prefix = tuple(L[1:slot])
-                    for x in items or ():
-                        L[slot] = x
-                        out.append(prefix + (x,))
+                    if items:
+                        if slot == 2:
+                            p1 = L[1]
+                            out.extend([(tag, (p1, x)) for x in items] if tagged else [(p1, x) for x in items])
+                        elif slot == 1:
+                            out.extend([(tag, (x,)) for x in items] if tagged else [(x,) for x in items])
+                        else:
+                            prefix = tuple(L[1:slot])
+                            out.extend([(tag, prefix + (x,)) for x in items] if tagged else
+                                       [prefix + (x,) for x in items])
                     return
                 for x in items or ():
                     L[slot] = x

@@ -287,13 +287,33 @@ class ExprLowering:
         finally:
             restore()
 
-        def where(m, L):
-            out = []
-            for x in src(m, L) or ():  # none filters like an empty list
-                L[slot] = x
-                if cond(m, L):
-                    out.append(x)
-            return tuple(out)
+        member = getattr(cond, "member", None)
+        if member is not None and member[0] == slot:
+            _s, hits, want = member
+            # the item slot is left holding the last item, as the loop below leaves it
+            # (it is part of a saved state)
+            if want:
+                def where(m, L):
+                    items = src(m, L)
+                    if not items:
+                        return ()
+                    L[slot] = items[-1]
+                    return tuple([x for x in items if x in hits])
+            else:
+                def where(m, L):
+                    items = src(m, L)
+                    if not items:
+                        return ()
+                    L[slot] = items[-1]
+                    return tuple([x for x in items if x not in hits])
+        else:
+            def where(m, L):
+                out = []
+                for x in src(m, L) or ():  # none filters like an empty list
+                    L[slot] = x
+                    if cond(m, L):
+                        out.append(x)
+                return tuple(out)
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
@@ -426,8 +446,11 @@ class ExprLowering:
             want = op in ("==", "is")
             if slot is not None:
                 if want:
-                    return (lambda m, L: L[slot] in hits), "flag"   # none is never in `hits`
-                return (lambda m, L: L[slot] not in hits), "flag"
+                    fn = lambda m, L: L[slot] in hits   # noqa: E731  (none is never in `hits`)
+                else:
+                    fn = lambda m, L: L[slot] not in hits  # noqa: E731
+                fn.member = (slot, hits, want)   # lets `where` filter without a call per item
+                return fn, "flag"
 
             def static_compare(m, L):
                 v = of(m, L)
@@ -670,7 +693,8 @@ class ExprLowering:
 
     def b_other(self, f):
         a, = f
-        return lambda m, L: None if (v := a(m, L)) is None else (v + 1) % m.cg.nsides
+        ns = len(self.sides)   # the compiled game's sides
+        return lambda m, L: None if (v := a(m, L)) is None else (v + 1) % ns
 
     def b_occupant(self, f):
         a, = f
