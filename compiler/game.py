@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -239,6 +240,25 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
             pass
     sides = low.sides
     windows = [name for name, sym in low.symbols.items() if sym.what == "window"]
+    # A card text met again (the same card in two decks) reuses the first one's lowering
+    # when that gave no diagnostic; only the rule lines of its instructions are its own.
+    shared: dict = {}
+
+    def lower_effect(text, origin, name, span):
+        hit = shared.get(("effect", text))
+        if hit is not None:
+            first_origin, first = hit
+            spans = _respan(low.procs[first].spans, first_origin, origin)
+            if spans is not None:
+                low.procs.append(dataclasses.replace(low.procs[first], name=name, spans=spans, span=span))
+                return len(low.procs) - 1
+        stmts = _parse_at(text, "effect", origin)
+        pushed = low.sink.pushed
+        index, _ = low.new_proc(name, "effect", (("me", "side"), ("card", "card")), stmts, span, ())
+        if low.sink.pushed == pushed:
+            shared["effect", text] = (origin, index)
+        return index
+
     prepared = []
     for cs in sources:   # every card's fields first, so that card texts read them from tables
         fields = dict(defaults.get(cs.type, {}))
@@ -267,9 +287,8 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
         if isinstance(fields.get("effect"), str):
             line, col, block = cs.text_origins.get("effect", (cs.span.line, cs.span.col, False))
             try:
-                stmts = _parse_at(fields["effect"], "effect", Origin(cs.span.file, line, col, block))
-                effect, _ = low.new_proc(f"card {cs.name}", "effect", (("me", "side"), ("card", "card")),
-                                         stmts, cs.span, ())
+                effect = lower_effect(fields["effect"], Origin(cs.span.file, line, col, block), f"card {cs.name}",
+                                      cs.span)
             except LumosError as exc:
                 low.sink.extend(exc.diagnostics)
         effects = {}
@@ -278,21 +297,27 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                 continue
             line, col, block = cs.text_origins.get(key, (cs.span.line, cs.span.col, False))
             try:
-                stmts = _parse_at(fields[key], "effect", Origin(cs.span.file, line, col, block))
-                effects[key], _ = low.new_proc(f"card {cs.name} {key}", "effect", (("me", "side"), ("card", "card")),
-                                               stmts, cs.span, ())
+                effects[key] = lower_effect(fields[key], Origin(cs.span.file, line, col, block),
+                                            f"card {cs.name} {key}", cs.span)
             except LumosError as exc:
                 low.sink.extend(exc.diagnostics)
         if isinstance(fields.get("condition"), str):
             line, col, block = cs.text_origins.get("condition", (cs.span.line, cs.span.col, False))
             try:
-                node = _parse_at(fields["condition"], "condition", Origin(cs.span.file, line, col, block))
-                saved = low.enter((("me", "side"), ("card", "card")))
-                try:
-                    condition, _ = low.expect(node, "flag", "a card's condition")
-                    cslots = len(low.local.slot_names)
-                finally:
-                    low.leave(saved)
+                text = fields["condition"]
+                if ("condition", text) in shared:
+                    condition, cslots = shared["condition", text]
+                else:
+                    node = _parse_at(text, "condition", Origin(cs.span.file, line, col, block))
+                    pushed = low.sink.pushed
+                    saved = low.enter((("me", "side"), ("card", "card")))
+                    try:
+                        condition, _ = low.expect(node, "flag", "a card's condition")
+                        cslots = len(low.local.slot_names)
+                    finally:
+                        low.leave(saved)
+                    if low.sink.pushed == pushed:
+                        shared["condition", text] = (condition, cslots)
             except LumosError as exc:
                 low.sink.extend(exc.diagnostics)
         index = len(card_defs)
@@ -300,6 +325,28 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                                  effects))
         for _ in range(cs.copies):
             cards.append(CardInfo(cs.name, cs.type, deck, fields, index, cs.span))
+
+
+def _respan(spans, first, origin):
+    """Spans inside a text placed at Origin `first` -> the same places in a copy of the text at
+    `origin`; None when a span lies outside the text."""
+    def rel(line, col):
+        ln = line - first.line + 1
+        if ln < 1:
+            raise ValueError
+        return ln, (col - first.col + 1 if ln == 1 or first.block else col)
+    out = []
+    try:
+        for s in spans:
+            if s.file != first.file or not s.end_line:
+                return None
+            (l1, c1), (l2, c2) = rel(s.line, s.col), rel(s.end_line, s.end_col)
+            if c1 < 1 or c2 < 1:
+                return None
+            out.append(origin.span(l1, c1, l2, c2))
+    except ValueError:
+        return None
+    return tuple(out)
 
 
 def _folded(cs, key: str, files: dict) -> bool:
