@@ -259,13 +259,14 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
             shared["effect", text] = (origin, index)
         return index
 
+    lines_of: dict = {}   # file -> its lines, split once
     prepared = []
     for cs in sources:   # every card's fields first, so that card texts read them from tables
         fields = dict(defaults.get(cs.type, {}))
         fields.update(cs.fields)
         named = [k for k in fields if k.endswith(EFFECT_SUFFIX) and isinstance(fields[k], str)]
         folded = [key for key in ("effect", "condition", *named)
-                  if isinstance(fields.get(key), str) and _folded(cs, key, files)]
+                  if isinstance(fields.get(key), str) and _folded(cs, key, files, lines_of)]
         for key in folded:
             fields[key] = None
         prepared.append((cs, fields, named, folded))
@@ -349,10 +350,16 @@ def _respan(spans, first, origin):
     return tuple(out)
 
 
-def _folded(cs, key: str, files: dict) -> bool:
+def _folded(cs, key: str, files: dict, lines_of: dict | None = None) -> bool:
     """Did YAML fold this text's lines into one (a `>` block, or a plain text over several lines)?"""
     span = cs.field_spans.get(key)
-    lines = files.get(span.file, "").splitlines() if span else []
+    lines = []
+    if span:
+        lines = (lines_of or {}).get(span.file)
+        if lines is None:
+            lines = files.get(span.file, "").splitlines()
+            if lines_of is not None:
+                lines_of[span.file] = lines
     if not span or not 1 <= span.line <= len(lines):
         return False
     source = lines[span.line - 1][span.col - 1:]
