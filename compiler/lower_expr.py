@@ -5,14 +5,76 @@ harmless closure of type `any` is returned, so one run reports every problem.
 """
 from __future__ import annotations
 
+import builtins
+import itertools
+import types
+
 from lumos.compiler import nodes as N
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.interpreter.errors import did_you_mean
+
+# -- fused closures
+# A condition such as `a and not b and s in region` would run as one closure per part,
+# each a Python call. Closures that can say what they compute as a Python expression
+# carry it in `fn.src = (text, names)`; `and`/`or`/`not` and comparisons join their parts'
+# texts into one function, so a whole condition runs as one call. The text is compiled
+# the first time the function runs (most lowered code never runs in a given process).
+# Parts without a text are called from the joined one: the result is the same either way.
+_ids = itertools.count()
+
+
+def _name() -> str:
+    """A name unique to this process, for a value or a temporary in a joined text."""
+    return f"_{next(_ids)}"
+
+
+def _src(fn):
+    """(text, names) computing what fn(m, L) returns: its own text, or a call of it."""
+    s = getattr(fn, "src", None)
+    if s is not None:
+        return s
+    n = _name()
+    return f"{n}(m, L)", {n: fn}
+
+
+def _with_src(fn, text: str, names: dict):
+    fn.src = (text, names)
+    return fn
+
+
+def _first_run(m, L):  # the code of a joined function until its first call
+    fn = _self
+    fn.__code__ = _compile(_text)
+    return fn(m, L)
+
+
+def _compile(text: str):
+    code = compile(f"lambda m, L: {text}", "<lumos condition>", "eval")
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _joined(text: str, names: dict):
+    """fn(m, L) computing `text` over `names`; compiled on its first call."""
+    g = dict(names)
+    g["__builtins__"] = builtins
+    fn = types.FunctionType(_first_run.__code__, g, "joined")
+    g["_self"], g["_text"], g["_compile"] = fn, text, _compile
+    fn.src = (f"({text})", names)
+    return fn
+
+
+def _merge(*srcs):
+    names: dict = {}
+    for _t, n in srcs:
+        names.update(n)
+    return names
 
 
 def _const(value):
     fn = lambda m, L: value  # noqa: E731
     fn.const = (value,)
+    n = _name()
+    fn.src = (n, {n: value})
     return fn
 
 
@@ -28,6 +90,7 @@ def _memo(fn, slots):
             if hit is None:
                 hit = cache[key] = bool(fn(m, L))
             return hit
+        memo1.cache = cache
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
@@ -38,6 +101,7 @@ def _memo(fn, slots):
             if hit is None:
                 hit = cache[key] = bool(fn(m, L))
             return hit
+        memo2.cache = cache
         return memo2
 
     def memo(m, L):
@@ -46,47 +110,86 @@ def _memo(fn, slots):
         if hit is None:
             hit = cache[key] = bool(fn(m, L))
         return hit
+    memo.cache = cache
     return memo
+
+
+def _first_run_def(m, L):  # the code of a joined search until its first call
+    fn = _self
+    fn.__code__ = _compile_def(_text)
+    return fn(m, L)
+
+
+def _compile_def(text: str):
+    code = compile(text, "<lumos search>", "exec")
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _reach_search(start, link, count, through, onto, tslot, oslot):
+    """`reach ... up to N through ... onto ...` as one function with both conditions in line:
+    Machine.reach's breadth-first search (same order, same writes to the locals), without
+    a call per space and condition."""
+    (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
+    body = f"""def search(m, L):
+    start = {stext}
+    count = {ctext}
+    if start is None or count <= 0:
+        return ()
+    nbrs = m.board.links[{link!r}]
+    seen = {{start}}
+    found = []
+    ring = [start]
+    for depth in range(count - 1):
+        following = []
+        for here in ring:
+            for nxt in nbrs[here]:
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                L[{oslot}] = nxt
+                if {otext}:
+                    found.append(nxt)
+                L[{tslot}] = nxt
+                if {ttext}:
+                    following.append(nxt)
+        if not following:
+            found.sort()
+            return tuple(found)
+        ring = following
+    for here in ring:
+        for nxt in nbrs[here]:
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            L[{oslot}] = nxt
+            if {otext}:
+                found.append(nxt)
+    found.sort()
+    return tuple(found)
+"""
+    g = {**sn, **cn, **tn, **on, "__builtins__": builtins}
+    fn = types.FunctionType(_first_run_def.__code__, g, "search")
+    g["_self"], g["_text"], g["_compile_def"] = fn, body, _compile_def
+    return fn
+
+
+def _where_end(L, slot, items, kept):
+    """The end of a `where` run in one text: `it`'s slot holds the last item, as after the loop."""
+    if items:
+        L[slot] = items[-1]
+    return tuple(kept)
 
 
 def _memo_then(op, fn, slots, rest):
     """`memo(fn) and rest` (or `or`) in one closure: the remembered part, then the rest."""
-    cache: dict = {}
-    if len(slots) == 1:
-        s0 = slots[0]
-        if op == "and":
-            def memo1_and(m, L):
-                key = L[s0]
-                hit = cache.get(key)
-                if hit is None:
-                    hit = cache[key] = bool(fn(m, L))
-                return True if hit and rest(m, L) else False
-            return memo1_and
-
-        def memo1_or(m, L):
-            key = L[s0]
-            hit = cache.get(key)
-            if hit is None:
-                hit = cache[key] = bool(fn(m, L))
-            return True if hit or rest(m, L) else False
-        return memo1_or
-    s0, s1 = slots
-    if op == "and":
-        def memo2_and(m, L):
-            key = (L[s0], L[s1])
-            hit = cache.get(key)
-            if hit is None:
-                hit = cache[key] = bool(fn(m, L))
-            return True if hit and rest(m, L) else False
-        return memo2_and
-
-    def memo2_or(m, L):
-        key = (L[s0], L[s1])
-        hit = cache.get(key)
-        if hit is None:
-            hit = cache[key] = bool(fn(m, L))
-        return True if hit or rest(m, L) else False
-    return memo2_or
+    memo = _memo(fn, slots)
+    cache = memo.cache
+    c, f, h = _name(), _name(), _name()
+    key = f"L[{slots[0]}]" if len(slots) == 1 else f"(L[{slots[0]}], L[{slots[1]}])"
+    # the memo's own dictionary read in line; a miss runs the memo function, which fills it
+    hit = f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))"
+    rtext, rnames = _src(rest)
+    return _joined(f"True if {hit} {op} {rtext} else False", {c: cache, f: memo, **rnames})
 
 
 def _mentions(node, name: str) -> bool:
@@ -106,6 +209,7 @@ def _mentions(node, name: str) -> bool:
 def _local(slot):
     fn = lambda m, L: L[slot]  # noqa: E731
     fn.slot = slot
+    fn.src = (f"L[{slot}]", {})
     return fn
 
 
@@ -213,6 +317,8 @@ class ExprLowering:
         if table is not None:
             if slot is not None:
                 fn = lambda m, L: None if (v := L[slot]) is None else table[v]  # noqa: E731
+                v, t = _name(), _name()
+                fn.src = (f"(None if ({v} := L[{slot}]) is None else {t}[{v}])", {t: table})
             else:
                 fn = lambda m, L: None if (v := of(m, L)) is None else table[v]  # noqa: E731
             fn.static = (table, slot, of)   # lets comparisons and `in` precompute what they can
@@ -229,13 +335,19 @@ class ExprLowering:
                     loc = st.loc[v]
                     return None if loc < 0 else loc
                 return m.space_of(v)
+            if slot is not None:
+                v, loc = _name(), _name()
+                piece_space.src = (f"(None if ({v} := L[{slot}]) is None else ((None if ({loc} := m.st.loc[{v}]) < 0 "
+                                   f"else {loc}) if m.st.holder[{v}] < 0 else m.space_of({v})))", {})
             return piece_space, rtype
         column = getattr(get, "column", None)
         if column is not None and slot is not None:
             field, k = column   # a variable per piece or per side, read straight from the state
+            v = _name()
+            text = f"(None if ({v} := L[{slot}]) is None else m.st.{field}[{k}][{v}])"
             if field == "pv":
-                return (lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v]), rtype
-            return (lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v]), rtype
+                return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v], text, {}), rtype
+            return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, {}), rtype
         if slot is not None:
             return (lambda m, L: None if (v := L[slot]) is None else get(m, v)), rtype
         return (lambda m, L: None if (v := of(m, L)) is None else get(m, v)), rtype
@@ -306,6 +418,14 @@ class ExprLowering:
                         return ()
                     L[slot] = items[-1]
                     return tuple([x for x in items if x not in hits])
+        elif getattr(cond, "src", None) is not None and "(m, L)" not in cond.src[0]:
+            # The condition is one text that calls nothing reading the locals: the loop
+            # runs in that text, the item in a variable of its own instead of `it`'s slot.
+            text, names = cond.src
+            it, items, get, end = _name(), _name(), _name(), _name()
+            text = text.replace(f"L[{slot}]", it)
+            where = _joined(f"{end}(L, {slot}, ({items} := ({get}(m, L) or ())), "
+                            f"[{it} for {it} in {items} if {text}])", {get: src, end: _where_end, **names})
         else:
             def where(m, L):
                 out = []
@@ -359,21 +479,9 @@ class ExprLowering:
                 return lambda m, L: all(f(m, L) for f in fns)
             return lambda m, L: any(f(m, L) for f in fns)
         # up to four parts in one closure: no layer per part at run time
-        if len(fns) == 2:
-            f1, f2 = fns
-            if n_op == "and":
-                return lambda m, L: True if f1(m, L) and f2(m, L) else False
-            return lambda m, L: True if f1(m, L) or f2(m, L) else False
-        if len(fns) == 3:
-            f1, f2, f3 = fns
-            if n_op == "and":
-                return lambda m, L: True if f1(m, L) and f2(m, L) and f3(m, L) else False
-            return lambda m, L: True if f1(m, L) or f2(m, L) or f3(m, L) else False
-        if len(fns) == 4:
-            f1, f2, f3, f4 = fns
-            if n_op == "and":
-                return lambda m, L: True if f1(m, L) and f2(m, L) and f3(m, L) and f4(m, L) else False
-            return lambda m, L: True if f1(m, L) or f2(m, L) or f3(m, L) or f4(m, L) else False
+        if 2 <= len(fns) <= 4:
+            parts = [_src(f) for f in fns]
+            return _joined(f"True if {f' {n_op} '.join(t for t, _n in parts)} else False", _merge(*parts))
         acc = fns[-1]
         for f in reversed(fns[:-1]):
             acc = pair(f, acc)
@@ -381,6 +489,9 @@ class ExprLowering:
 
     def e_Not(self, n):
         f, _ = self.expect(n.operand, "flag", "the value after `not`")
+        if getattr(f, "src", None) is not None:
+            text, names = f.src
+            return _joined(f"not {text}", names), "flag"
         return (lambda m, L: not f(m, L)), "flag"
 
     def e_IsEmpty(self, n):
@@ -406,7 +517,8 @@ class ExprLowering:
                 sa = getattr(a, "slot", None)
                 if sa is not None:
                     f = (lambda m, L: L[sa] in region) if op == "in" else (lambda m, L: L[sa] not in region)
-                    return f, "flag"
+                    r = _name()
+                    return _with_src(f, f"(L[{sa}] {'in' if op == 'in' else 'not in'} {r})", {r: region}), "flag"
                 f = (lambda m, L: a(m, L) in region) if op == "in" else (lambda m, L: a(m, L) not in region)
                 return f, "flag"
             static = getattr(b, "static", None)
@@ -432,9 +544,12 @@ class ExprLowering:
             # `occupant(s) is none` — the commonest test in movement rules — reads the board once.
             s = getattr(space_of, "slot", None)
             if s is not None:
+                x = _name()
                 if op in ("is", "=="):
-                    return (lambda m, L: (x := L[s]) is None or m.st.occ[x] < 0), "flag"
-                return (lambda m, L: (x := L[s]) is not None and m.st.occ[x] >= 0), "flag"
+                    return _with_src(lambda m, L: (x := L[s]) is None or m.st.occ[x] < 0,  # noqa: F841
+                                     f"(({x} := L[{s}]) is None or m.st.occ[{x}] < 0)", {}), "flag"
+                return _with_src(lambda m, L: (x := L[s]) is not None and m.st.occ[x] >= 0,  # noqa: F841
+                                 f"(({x} := L[{s}]) is not None and m.st.occ[{x}] >= 0)", {}), "flag"
             if op in ("is", "=="):
                 return (lambda m, L: (x := space_of(m, L)) is None or m.st.occ[x] < 0), "flag"
             return (lambda m, L: (x := space_of(m, L)) is not None and m.st.occ[x] >= 0), "flag"
@@ -450,7 +565,8 @@ class ExprLowering:
                 else:
                     fn = lambda m, L: L[slot] not in hits  # noqa: E731
                 fn.member = (slot, hits, want)   # lets `where` filter without a call per item
-                return fn, "flag"
+                h = _name()
+                return _with_src(fn, f"(L[{slot}] {'in' if want else 'not in'} {h})", {h: hits}), "flag"
 
             def static_compare(m, L):
                 v = of(m, L)
@@ -459,14 +575,21 @@ class ExprLowering:
         if hasattr(b, "const"):
             v = b.const[0]
             sa = getattr(a, "slot", None)
-            if sa is not None and op in ("==", "is"):
-                return (lambda m, L: L[sa] == v), "flag"
-            if sa is not None and op in ("!=", "isnot"):
-                return (lambda m, L: L[sa] != v), "flag"
-            if op in ("==", "is"):
-                return (lambda m, L: a(m, L) == v), "flag"
-            if op in ("!=", "isnot"):
-                return (lambda m, L: a(m, L) != v), "flag"
+            if op in ("==", "is", "!=", "isnot"):
+                py = "==" if op in ("==", "is") else "!="
+                c = _name()
+                atext, anames = _src(a)
+                if sa is not None and py == "==":
+                    fn = lambda m, L: L[sa] == v  # noqa: E731
+                elif sa is not None:
+                    fn = lambda m, L: L[sa] != v  # noqa: E731
+                elif py == "==":
+                    fn = lambda m, L: a(m, L) == v  # noqa: E731
+                else:
+                    fn = lambda m, L: a(m, L) != v  # noqa: E731
+                if getattr(a, "src", None) is None:
+                    return fn, "flag"
+                return _with_src(fn, f"({atext} {py} {c})", {c: v, **anames}), "flag"
         sa, sb = getattr(a, "slot", None), getattr(b, "slot", None)
         if op in ("==", "is"):
             if sb is not None:
@@ -546,6 +669,8 @@ class ExprLowering:
             finally:
                 restore()
         exact = n.exact
+        if not exact and through is not None and onto is not None:
+            return _reach_search(start, link, count, through, onto, tslot, oslot), "list:space"
         return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot)), "list:space"
 
     def link_name(self, name: str, span) -> str:
