@@ -532,7 +532,7 @@ class Lowerer(ExprLowering, StmtLowering):
         self.actions.append(None)
         saved = self.enter((("me", "side"),) + tuple((b.name, "none") for b in decl.binders))
         try:
-            domains = []
+            domains, kinds = [], []
             for b in decl.binders:
                 f, t = self.expr(b.domain)
                 from lumos.compiler.scope import element
@@ -543,6 +543,7 @@ class Lowerer(ExprLowering, StmtLowering):
                 slot = self.local.names[b.name][0]
                 self.local.names[b.name] = (slot, el)
                 domains.append((f, slot, t == "zone"))
+                kinds.append(el)
             label = self.template(decl.label) if decl.label else _const(decl.name.replace("_", " "))
             self.block(decl.body)
             nlocals = len(self.local.slot_names)
@@ -557,6 +558,10 @@ class Lowerer(ExprLowering, StmtLowering):
         last = nb - 1
         # binder i sits in slot i + 1 (after `me`): the innermost one completes the tuple
         plain = [slot for _f, slot, _z in domains] == list(range(1, nb + 1))
+
+        known: dict = {}   # (tag, first binding) -> {second binding: option tuple}
+        # kept only for entities (numbers and flags mix as keys: 1 == True)
+        reuse = len(kinds) == 2 and all(k in ("piece", "space", "card", "side", "zone") for k in kinds)
 
         def enumerate_(m, side, tag=None, out=None):
             """The bindings of the action for `side`; with `out`, (tag, binding) pairs are
@@ -582,7 +587,15 @@ class Lowerer(ExprLowering, StmtLowering):
                     items = tuple(m.st.zones[items])
                 if i == last and plain:   # the innermost binder: one tuple per item, no call per option
                     if items:
-                        if slot == 2:
+                        if slot == 2 and tagged and reuse:
+                            # the same option tuples again (they never change): no allocation
+                            # per option once an option has been offered
+                            p1 = L[1]
+                            row = known.get((tag, p1))
+                            if row is None:
+                                row = known[tag, p1] = {}
+                            out.extend([row.get(x) or row.setdefault(x, (tag, (p1, x))) for x in items])
+                        elif slot == 2:
                             p1 = L[1]
                             out.extend([(tag, (p1, x)) for x in items] if tagged else [(p1, x) for x in items])
                         elif slot == 1:

@@ -91,6 +91,8 @@ def _memo(fn, slots):
                 hit = cache[key] = bool(fn(m, L))
             return hit
         memo1.cache = cache
+        c, f, h = _name(), _name(), _name()
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: memo1})
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
@@ -102,6 +104,8 @@ def _memo(fn, slots):
                 hit = cache[key] = bool(fn(m, L))
             return hit
         memo2.cache = cache
+        c, f, h = _name(), _name(), _name()
+        memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))", {c: cache, f: memo2})
         return memo2
 
     def memo(m, L):
@@ -287,7 +291,7 @@ class ExprLowering:
             return (lambda m, L: tuple(range(len(m.cg.cards)))), "list:card"
         if sym.what in ("var", "option"):
             slot = sym.value
-            return (lambda m, L: m.st.g[slot]), sym.type
+            return _with_src(lambda m, L: m.st.g[slot], f"m.st.g[{slot}]", {}), sym.type
         if sym.what in ("function", "procedure", "action", "zone-decl"):
             self.sink.add("E207", f"`{n.name}` is a {sym.what}, not a value", n.span,
                           f"call it: `{n.name}(...)`" if sym.what == "function" else "")
@@ -348,9 +352,15 @@ class ExprLowering:
             if field == "pv":
                 return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v], text, {}), rtype
             return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, {}), rtype
+        g, v = _name(), _name()
         if slot is not None:
-            return (lambda m, L: None if (v := L[slot]) is None else get(m, v)), rtype
-        return (lambda m, L: None if (v := of(m, L)) is None else get(m, v)), rtype
+            return _with_src(lambda m, L: None if (v := L[slot]) is None else get(m, v),
+                             f"(None if ({v} := L[{slot}]) is None else {g}(m, {v}))", {g: get}), rtype
+        fn = lambda m, L: None if (v := of(m, L)) is None else get(m, v)  # noqa: E731
+        if getattr(of, "src", None) is not None:
+            text, names = of.src
+            fn.src = (f"(None if ({v} := {text}) is None else {g}(m, {v}))", {g: get, **names})
+        return fn, rtype
 
     def attribute(self, typ: str, name: str, span):
         """(getter(machine, value), type) for `value.name` on a value of `typ`, or None."""
@@ -447,6 +457,9 @@ class ExprLowering:
         if not compatible(ta, tb):
             self.sink.add("E203", f"both branches should give the same kind of value, not {describe(ta)} "
                           f"and {describe(tb)}", n.span, "")
+        if any(getattr(f, "src", None) is not None for f in (a, b, c)):
+            (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), _src(c)
+            return _joined(f"{at} if {ct} else {bt}", {**an, **bn, **cn}), unify(ta, tb)
         return (lambda m, L: a(m, L) if c(m, L) else b(m, L)), unify(ta, tb)
 
     def e_BoolOp(self, n):
@@ -498,6 +511,9 @@ class ExprLowering:
         f, t = self.listed(n.operand)
         if element(t) is None:
             self.sink.add("E203", f"only a list or a zone can be empty, not {describe(t)}", n.operand.span, "")
+        if getattr(f, "src", None) is not None:
+            text, names = f.src
+            return _joined(f"bool({text})" if n.negated else f"not {text}", names), "flag"
         if n.negated:
             return (lambda m, L: bool(f(m, L))), "flag"
         return (lambda m, L: not f(m, L)), "flag"
@@ -591,6 +607,11 @@ class ExprLowering:
                     return fn, "flag"
                 return _with_src(fn, f"({atext} {py} {c})", {c: v, **anames}), "flag"
         sa, sb = getattr(a, "slot", None), getattr(b, "slot", None)
+        if op in ("==", "is", "!=", "isnot") and (getattr(a, "src", None) is not None or
+                                                  getattr(b, "src", None) is not None):
+            (atext, an), (btext, bn) = _src(a), _src(b)
+            py = "==" if op in ("==", "is") else "!="
+            return _joined(f"{atext} {py} {btext}", {**an, **bn}), "flag"
         if op in ("==", "is"):
             if sb is not None:
                 return (lambda m, L: a(m, L) == L[sb]), "flag"
@@ -612,6 +633,12 @@ class ExprLowering:
         def cmp(m, L):
             x, y = a(m, L), b(m, L)
             return x is not None and y is not None and fop(x, y)
+        if getattr(a, "src", None) is not None or getattr(b, "src", None) is not None:
+            (atext, an), (btext, bn) = _src(a), _src(b)
+            x, y = _name(), _name()
+            # both values first (left, then right), as cmp reads them
+            return _joined(f"(({x} := {atext}), ({y} := {btext}))[0] is not None and {y} is not None and {x} {op} {y}",
+                           {**an, **bn}), "flag"
         return cmp, "flag"
 
     def region_set(self, node):
@@ -754,6 +781,10 @@ class ExprLowering:
             def inline1(m, L):
                 L[s0] = a0(m, L)
                 return body(m, L)
+            if getattr(a0, "src", None) is not None or getattr(body, "src", None) is not None:
+                (at, an), (bt, bn) = _src(a0), _src(body)
+                # the argument stored in its slot (__setitem__ gives None), then the body
+                inline1.src = (f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn})
             return inline1, rtype
         if len(slots) == 2:
             s0, s1 = slots
@@ -819,7 +850,12 @@ class ExprLowering:
     def b_other(self, f):
         a, = f
         ns = len(self.sides)   # the compiled game's sides
-        return lambda m, L: None if (v := a(m, L)) is None else (v + 1) % ns
+        fn = lambda m, L: None if (v := a(m, L)) is None else (v + 1) % ns  # noqa: E731
+        if getattr(a, "src", None) is not None:
+            text, names = a.src
+            v = _name()
+            fn.src = (f"(None if ({v} := {text}) is None else ({v} + 1) % {ns})", names)
+        return fn
 
     def b_occupant(self, f):
         a, = f
