@@ -177,6 +177,40 @@ def _reach_search(start, link, count, through, onto, tslot, oslot):
     return fn
 
 
+def _arith_text(srcs, ops):
+    """The text of `a + b - c ...` as e_Arith's loop computes it: the first two values, then
+    none if either is none; each later value read after the sum so far, none if it is none."""
+    names = _merge(*srcs)
+
+    def apply(op, x, y):
+        if op == "/":
+            return f"({x} // {y} if {y} else 0)"
+        if op == "%":
+            return f"({x} % {y} if {y} else 0)"
+        return f"({x} {op} {y})"
+    (t0, _n0), (t1, _n1) = srcs[0], srcs[1]
+    x, y = _name(), _name()
+    tail = apply(ops[0], x, y)
+    for op, (t, _n) in zip(ops[1:], srcs[2:]):
+        acc, v = _name(), _name()
+        tail = f"(None if (({acc} := {tail}), ({v} := {t}))[1] is None else {apply(op, acc, v)})"
+    return f"None if (({x} := {t0}), ({y} := {t1}))[0] is None or {y} is None else {tail}", names
+
+
+def _count_of(m, v):
+    """count(v): a zone id counts its cards; none counts 0 (as b_count)."""
+    if isinstance(v, int):
+        return len(m.st.zones[v])
+    return 0 if v is None else len(v)
+
+
+def _first_of(m, v):
+    """first(v), as b_first."""
+    if isinstance(v, int):
+        v = m.st.zones[v]
+    return v[0] if v else None
+
+
 def _where_end(L, slot, items, kept):
     """The end of a `where` run in one text: `it`'s slot holds the last item, as after the loop."""
     if items:
@@ -379,7 +413,11 @@ class ExprLowering:
         for _fn, t in parts[1:]:
             typ = unify(typ, t)
         fns = [f for f, _ in parts]
-        return (lambda m, L: tuple(f(m, L) for f in fns)), ("list:" + typ if parts else "list:none")
+        rtype = "list:" + typ if parts else "list:none"
+        if fns and any(getattr(f, "src", None) is not None for f in fns):
+            srcs = [_src(f) for f in fns]
+            return _joined("(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)), rtype
+        return (lambda m, L: tuple(f(m, L) for f in fns)), rtype
 
     def listed(self, node):
         """Lower an expression used as a list: a zone reads as the tuple of its cards."""
@@ -671,6 +709,8 @@ class ExprLowering:
                 else:
                     acc = acc % v if v else 0
             return acc
+        if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(getattr(f, "src", None) is not None for f in fns):
+            return _joined(*_arith_text([_src(f) for f in fns], ops)), "number"
         return arith, "number"
 
     def e_Neg(self, n):
@@ -835,6 +875,10 @@ class ExprLowering:
             if isinstance(v, int):
                 return len(m.st.zones[v])
             return 0 if v is None else len(v)
+        if getattr(a, "src", None) is not None:
+            text, names = a.src
+            c = _name()
+            count.src = (f"{c}(m, {text})", {c: _count_of, **names})
         return count
 
     def b_first(self, f):
@@ -845,6 +889,10 @@ class ExprLowering:
             if isinstance(v, int):
                 v = m.st.zones[v]
             return v[0] if v else None
+        if getattr(a, "src", None) is not None:
+            text, names = a.src
+            c = _name()
+            first.src = (f"{c}(m, {text})", {c: _first_of, **names})
         return first
 
     def b_other(self, f):
@@ -861,6 +909,9 @@ class ExprLowering:
         a, = f
         fn = lambda m, L: m.occupant(a(m, L))  # noqa: E731
         fn.occupant_of = a
+        if getattr(a, "src", None) is not None:
+            text, names = a.src
+            fn.src = (f"m.occupant({text})", names)
         return fn
 
     def b_occupants(self, f):
@@ -885,7 +936,11 @@ class ExprLowering:
 
     def b_offset(self, f):
         s, dx, dy = f
-        return lambda m, L: m.offset(s(m, L), dx(m, L), dy(m, L))
+        fn = lambda m, L: m.offset(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
+        if any(getattr(g, "src", None) is not None for g in f):
+            (st, sn), (xt, xn), (yt, yn) = _src(s), _src(dx), _src(dy)
+            fn.src = (f"m.offset({st}, {xt}, {yt})", {**sn, **xn, **yn})
+        return fn
 
     def b_max(self, f):
         a, = f
