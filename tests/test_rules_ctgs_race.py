@@ -105,10 +105,8 @@ flow:
                 take_snitch_card(t_side)
             option "test upwind":
                 place_upwind(t_side)
-                reset race_token_new
             option "test die":
                 place_race_die(t_side, t_colour, t_bonus)
-                reset race_token_new
             option "test refill":
                 refill_snitch_row(t_side)
             option "test sweep":
@@ -421,6 +419,19 @@ def test_a_token_placed_in_the_same_impulse_is_not_spent():
     assert r.tokens() == {3: "home upwind 1"}
 
 
+def test_a_token_placed_outside_an_impulse_is_spent_at_once():
+    """The Snitch Race > Seeker's Actions: the "same turn" exception; ruling: a token placed
+    outside a Snitch card Impulse (an Intrepid Move, a Trait: here the test driver) is live
+    at once, so a Seeker ending on it spends it."""
+    r = Race()
+    r.seekers(2, 2)
+    r.run("die", HOME, colour="black", bonus=True)
+    r.pick("place a Bonus Dice token (black) on r4")
+    r.action("accelerate", "fixed", 2)
+    assert r.idle()
+    assert r.pv("bonus_black", "home seeker") == 1 and r.tokens() == {}
+
+
 def test_dice_tokens_are_not_used_on_fixed_actions_but_are_on_rolled_ones():
     """The Snitch Race > Seeker's Actions: "Dice tokens cannot be used to this kind of
     Actions" (fixed Successes); Dice Tokens: the Coach may spend a Bonus token to add a
@@ -448,7 +459,7 @@ def test_a_goal_token_rerolls_one_die_of_a_seeker_roll():
     r.st.sv[r.cg.side_var_names.index("uncelebrated")][HOME] = 1
     r.action("accelerate", "roll", 0)
     r.roll("blank", "success")
-    r.pick("flip a Goal token to reroll an orange die of home seeker")
+    r.pick("flip a Goal token: reroll an orange die of home seeker")
     r.pick("reroll the orange blank")
     r.roll("double success")
     assert r.idle()
