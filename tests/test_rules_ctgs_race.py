@@ -854,6 +854,28 @@ def _snitch_cards(st: GameState) -> int:
     return n + sum(len(st.st.zones[cg.zone_id("snitch_in_play", s)]) for s in (HOME, AWAY))
 
 
+def race_pieces(st: GameState) -> None:
+    """The Snitch Race / Elements of the Game > The Game Board: "Only the Seekers, the Golden
+    Snitch and the Snitch Race tokens can be in the Snitch Race", one token per space, and
+    no Seeker ever stands past the Snitch (moves stop on it: a catch)."""
+    cg, m = st.cg, st.machine
+    board = cg.board
+    snitch = next(i for i, p in enumerate(cg.pieces) if p.name == "snitch")
+    snitch_step = m.space_of(snitch)
+    per_space: dict = {}
+    track = set(board.regions["race"])
+    for i, p in enumerate(cg.pieces):
+        sp = m.space_of(i)
+        if sp is None or sp not in track:
+            continue
+        assert p.kind in ("seeker", "upwind") or p.name in ("snitch",) or p.name.startswith("race_die"), p.name
+        if p.kind == "upwind" or p.name.startswith("race_die"):
+            per_space[sp] = per_space.get(sp, 0) + 1
+        if p.kind == "seeker" and snitch_step is not None:
+            assert int(board.spaces[sp][1:]) <= int(board.spaces[snitch_step][1:])
+    assert all(n == 1 for n in per_space.values()), per_space
+
+
 def test_setup_turns_three_cards_face_up_golden_snitch_cards_resolved_by_the_attacking_team():
     """Setup, 5th Step: the 16 cards shuffled, the top 3 face up; a Golden Snitch card that
     appears is resolved with the Attacking Team and replaced."""
@@ -881,7 +903,8 @@ def test_setup_turns_three_cards_face_up_golden_snitch_cards_resolved_by_the_att
 
 def test_snitch_cards_always_number_16_and_random_games_end_with_both_sides_winning():
     """The Snitch Race > Snitch Race Deck: the deck, the row, the discard pile and the cards
-    in play always hold the 16 cards; random games end with a catch (Catch the Snitch!),
+    in play always hold the 16 cards; The Snitch Race: only Seekers, the Snitch and tokens
+    stand on it (race_pieces); random games end with a catch (Catch the Snitch!),
     won by both sides, after a reasonable number of Game Sequences (4 to 12 on average:
     the balance of our Snitch cards)."""
     wins = set()
@@ -889,6 +912,7 @@ def test_snitch_cards_always_number_16_and_random_games_end_with_both_sides_winn
     seen: list = []
 
     def check(st):
+        race_pieces(st)
         # 0 until set-up deals the Snitch Race deck, 16 from then on
         assert _snitch_cards(st) == (16 if seen else 0) or (not seen and _snitch_cards(st) == 16)
         if _snitch_cards(st):
