@@ -531,6 +531,23 @@ def test_a_coach_without_flag_tokens_places_no_upwind():
     assert "no Flag token left" in r.log()
 
 
+def test_a_discarded_flag_goes_back_to_its_coach():
+    """Flag Tokens / Snitch Race Tokens; ruling: a discarded Upwind (Flag token) goes back to
+    its Coach's supply and can be placed again."""
+    r = Race()
+    r.seekers(1, 1)
+    for sp in (2, 3, 4, 5):
+        r.run("upwind", HOME)
+        r.pick(f"place an Upwind (Flag token) on r{sp}")
+    r.action("accelerate", "fixed", 3, AWAY)         # away to r4: spends home's Flag, back to r3
+    r.action("accelerate", "fixed", 5)               # home to r6: both Seekers are past r2
+    assert set(r.tokens()) == {3, 5}
+    r.run("upwind", HOME)
+    r.pick("place an Upwind (Flag token) on r7")
+    assert r.idle() and set(r.tokens()) == {3, 5, 7}
+    assert "no Flag token left" not in r.log()
+
+
 def test_tokens_both_seekers_passed_are_discarded():
     """The Snitch Race > Snitch Race Tokens: "Tokens are always discarded when both Seekers
     have passed through"; a token only one Seeker passed stays."""
