@@ -1296,3 +1296,17 @@ def test_keeper_may_leave_its_scoring_area():
     Scoring Area" (RULING: a Keeper may Move out of its Scoring Area like any Player)."""
     t = pitch_table({HK: "home_scoring", AC1: "away_back"})
     assert moves_of(t, HK) == {"home_back", "home_north", "home_south"}
+
+
+def test_a_chaser_passing_from_the_scoring_area_shifts_out():
+    """Elements of the Game > The Game Board 3: only "a single Chaser from the Attacking
+    Team in Possession of the Quaffle" may be in the Scoring Area (RULING: a Pass gives up
+    the Possession, so the passer Shifts out as the Note of Change of Possession says)."""
+    t = pitch_table({HC1: "away_scoring", HC2: "away_back", AC1: "centre_north"}, ball=HC1)
+    do_pass(t, HC1, HC2)
+    t.roll("success", "blank")
+    assert t.holder() == HC2
+    assert t.deciding() == "home" and t.offered(f"Shift {HC1} out of the Scoring Area to ")
+    t.pick(f"Shift {HC1} out of the Scoring Area to away_north")
+    t.pick("take a Tempo Point")
+    assert t.where(HC1) == "away_north"
