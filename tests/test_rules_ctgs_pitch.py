@@ -1195,15 +1195,21 @@ def test_trait_in_its_window_locks_its_card(window_game):
 
 
 def test_trait_of_a_player_not_concerned_is_not_offered(window_game):
-    """Prepare to Play > Player Cards, 6 Trait: a Player's Trait works for that Player: a
-    roll of another Player does not offer it."""
-    t = pitch_table({HC1: "home_north", HC2: "centre_north", AC1: "away_back"}, ball=HC2,
-                    cg=window_game)
-    t.set_piece_var("player_card", HC1, card_id(t, "Test Gryffindor Lucky Chaser"))
+    """Prepare to Play > Player Cards, 6 Trait: a Player's Trait works for that Player: it
+    is offered when the Player acts, is targeted or reacts (here: the receiver of a Pass),
+    not for the roll of Players it has nothing to do with."""
+    t = pitch_table({HC1: "home_north", HC2: "centre_north", HC3: "home_back", AC1: "away_back"},
+                    ball=HC2, cg=window_game)
+    t.set_piece_var("player_card", HC3, card_id(t, "Test Gryffindor Lucky Chaser"))
     do_pass(t, HC2, HC1)
     t.roll("blank", "blank")
-    # the receiver is the current target: its Trait is offered (it is concerned) ...
-    assert t.offered("use the Trait of home chaser 1")
+    assert not t.offered("use the Trait")
+    t2 = pitch_table({HC1: "home_north", HC2: "centre_north", HC3: "home_back", AC1: "away_back"},
+                     ball=HC2, cg=window_game)
+    t2.set_piece_var("player_card", HC1, card_id(t2, "Test Gryffindor Lucky Chaser"))
+    do_pass(t2, HC2, HC1)
+    t2.roll("blank", "blank")
+    assert t2.offered(f"use the Trait of {HC1}")
 
 
 def test_rules_conflict_the_active_coach_first(window_game):
