@@ -1101,6 +1101,16 @@ WINDOW_CARDS = """\
     text: "Intrepid Move: one more Action in your next Action Block."
     effect: |
       extra_action(me)
+  - name: Test {House} Wall Keeper
+    type: player
+    position: keeper
+    affiliation: [{house}]
+    catch_dice: [black, purple]
+    trait: "After a rival rolls to Shoot, 2 more Opportunities on the Catch."
+    window: after_roll
+    condition: "current_action == \\"shoot\\" and current_actor.side is not me"
+    effect: |
+      add_opportunities(2)
   - name: Test {House} Lucky Chaser
     type: player
     position: chaser
@@ -1316,3 +1326,20 @@ def test_a_chaser_passing_from_the_scoring_area_shifts_out():
     t.pick(f"Shift {HC1} out of the Scoring Area to away_north")
     t.pick("take a Tempo Point")
     assert t.where(HC1) == "away_north"
+
+
+def test_a_window_opens_for_both_coaches_the_active_one_first(window_game):
+    """Dice > Dice Rolls, Rules Conflict: the active Coach resolves first, "then the other
+    Coach": after a Shoot roll the rival Keeper's Trait (window after_roll) is offered to
+    the rival Coach, and its Opportunities count in the Catch Reaction."""
+    t = pitch_table({HC1: "away_scoring", AK: "away_scoring", AC1: "away_back"}, ball=HC1, cg=window_game)
+    t.set_piece_var("player_card", AK, card_id(t, "Test Slytherin Wall Keeper"))
+    t.pick(f"{HC1} shoots at the Goal Hoops")
+    t.pick("aim at Goal Hoop 1")
+    t.pick("guard Goal Hoop 1")
+    t.roll("double success", "blank")     # 2 Successes
+    assert t.deciding() == "away"
+    t.pick(f"use the Trait of {AK} (Test Slytherin Wall Keeper)")
+    t.pick(f"{AK} tries to Catch the shot")
+    t.roll("blank", "blank")               # 0 + 2 Opportunities: the shot fails
+    assert t.holder() == AK and t.side_var("goals", "home") == 0
