@@ -642,6 +642,8 @@ def test_beat_on_the_carrier_puts_the_quaffle_loose_where_the_beater_chooses():
     assert set(t.labels()) == {f"the Quaffle goes Loose in {z}" for z in ("away_north", "away_south", "away_deploy", "away_back")}
     t.pick("the Quaffle goes Loose in away_north")
     assert t.attacking() == "home" and t.holder() is None
+    # RULING: the Bludger may go into a Scoring Area (only Players are kept out)
+    assert "place bludger_a in away_scoring" in t.labels()
     t.pick("place bludger_a in away_back")
     t.pick("take a Tempo Point")
     # home's second Action is lost (Loose Quaffle): the Bludger Movement follows
@@ -1343,3 +1345,25 @@ def test_a_window_opens_for_both_coaches_the_active_one_first(window_game):
     t.pick(f"{AK} tries to Catch the shot")
     t.roll("blank", "blank")               # 0 + 2 Opportunities: the shot fails
     assert t.holder() == AK and t.side_var("goals", "home") == 0
+
+
+def test_opportunities_on_an_action_roll_count_nothing():
+    """Dice > Dice Rolls: "on Actions each result of the Success symbol on a die is 1
+    Success" (RULING: Opportunity symbols on an Action roll have no effect)."""
+    t = pitch_table({HC1: "home_north", HC2: "centre_north", AC1: "away_back"}, ball=HC1)
+    do_pass(t, HC1, HC2)
+    t.roll("opportunity", "double opportunity")
+    assert log_has(t, "pass roll: 0 Successes") and t.offered("the Quaffle goes Loose in ")
+
+
+def test_a_reaction_to_a_beat_suffers_disadvantage():
+    """Disadvantage: "Players at a Disadvantage deduct ... 1 Opportunity from their Reaction
+    rolls"; only "the Beat Action" ignores it (RULING: the Manoeuvre or Defense against a
+    Beat does not)."""
+    t = beat_table(ball=HC1, layout={HC2: "away_back", HC3: "away_back", HB2: "away_back"})
+    # away chaser 2 alone with three home Players in away_back: Severe Disadvantage
+    t.pick(f"{HB1} (centre_north) Beats a Bludger at {AC2} (away_back)")
+    t.roll("success", "blank")
+    t.pick(f"{AC2} Manoeuvres")
+    t.roll("double opportunity")            # 2 - 2 = 0 Opportunities: hit
+    assert t.piece_var("stunned", AC2) == 1
