@@ -633,8 +633,9 @@ def test_the_checks_catch_a_broken_state(cg):
         move(st, "home seeker", space["r15"])
 
     def card_twice(st):
-        c = st.zones[cg.zone_id("hand", 1)][0]
-        st.zones[cg.zone_id("tactical_discard", 1)].append(c)
+        side = 1 if st.zones[cg.zone_id("hand", 1)] else 0   # a hand that holds a card
+        c = st.zones[cg.zone_id("hand", side)][0]
+        st.zones[cg.zone_id("tactical_discard", side)].append(c)
 
     def wrong_roster(st):
         roster = st.zones[cg.zone_id("roster", 0)]
