@@ -193,6 +193,7 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
         elif isinstance(d, N.Flow):
             flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
     triggers = low.lower_triggers()
+    team = low.lower_team()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
@@ -211,7 +212,7 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers)
+        triggers=triggers, team=team)
     return cg, sink.items, files
 
 
