@@ -698,3 +698,39 @@ def test_spectator_rival_effect_of_the_heckler():
     if m.labels() and m.labels()[0].startswith("give "):
         m.pick(f"give {carrier} a black Penalty Dice token")
     assert m.pv("stunned", carrier) == 1 and m.pv("penalty_black", carrier) == 1
+
+
+# ------------------------------------------------------------------------------ through the rules' windows
+
+def drive_until(m: Match, wanted: str, limit: int = 60) -> list[str]:
+    """Answer decisions (decline Swift cards, Traits and Spectators; first option otherwise;
+    dice show blanks) until an option starting with `wanted` is offered; gives the labels."""
+    for _ in range(limit):
+        labels = m.labels()
+        if any(lab.startswith(wanted) for lab in labels):
+            return labels
+        if m.s.is_chance_node():
+            m.face("blank")
+        elif any(lab.startswith(("play the Swift", "use the Trait", "place the Spectator")) for lab in labels):
+            m.pick("do not choose")
+        else:
+            m.pick(labels[0])
+    raise AssertionError(f"{wanted!r} never offered; last options: {m.labels()}")
+
+
+def test_trait_offered_after_its_own_shoot_roll_then_locked():
+    """Rowan Emberwing's Trait, through the rules: after its Shoot roll the Coach may use it
+    (Dice > Dice Rolls); it adds 1 Success and, showing the Locked icon, Locks the card
+    (Prepare to Play > Player Cards: 'cannot be used again until the token is removed')."""
+    m = start(players=("Rowan Emberwing",))
+    rowan = next(p for p in ("home chaser 1", "home chaser 2", "home chaser 3") if m.card_of(p) == "Rowan Emberwing")
+    put(m, rowan, "away_scoring")
+    m.s.machine.give(m.P["quaffle"], m.P[rowan])
+    m.pitch_cards()
+    m.intrepid()
+    drive_until(m, f"{rowan} shoots")
+    m.pick(f"{rowan} shoots at the Goal Hoops")
+    labels = drive_until(m, "use the Trait of")
+    assert f"use the Trait of {rowan} (Rowan Emberwing)" in labels
+    m.pick(f"use the Trait of {rowan} (Rowan Emberwing)")
+    assert m.g("roll_bonus") == 1 and m.pv("locked", rowan) is True
