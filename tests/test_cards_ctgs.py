@@ -564,25 +564,36 @@ def test_swift_last_second_lunge_needs_a_friendly_roll():
     assert not playable_logged(m, "Last-Second Lunge") and m.g("roll_bonus") == 0
 
 
-def test_trait_steadfast_guard_protects_a_neighbour():
-    """Hollis Fernbrook's Trait: 'when a rival Action targets a friendly Player in this
-    Beater's Zone, that Player takes a black Bonus Dice token'."""
+def test_trait_steadfast_guard_helps_a_reaction_in_its_zone():
+    """Hollis Fernbrook's Trait: 'after a Reaction is rolled against a rival Action aimed at
+    this Beater, or by this Beater for a friendly Player in its Zone, add 1 Opportunity':
+    not for a rival Action aimed at a Player in another Zone."""
     m = start(houses=("hufflepuff", "slytherin"), players=("Hollis Fernbrook",))
     hollis = next(p for p in ("home beater 1", "home beater 2") if m.card_of(p) == "Hollis Fernbrook")
     put(m, "home chaser 3", m.where(hollis))
-    play_target(m, "Hollis Fernbrook", {"current_actor": "away chaser 1", "current_target": "home chaser 3",
-                                        "current_action": "steal"})
-    assert playable_logged(m, "Hollis Fernbrook")
-    assert m.pv("bonus_black", "home chaser 3") == 1
+    play_target(m, "Hollis Fernbrook", {"current_actor": "away beater 1", "current_target": "home chaser 3",
+                                        "current_action": "beat"})
+    assert playable_logged(m, "Hollis Fernbrook") and m.g("reaction_bonus") == 1
+    m = start(houses=("hufflepuff", "slytherin"), players=("Hollis Fernbrook",))
+    hollis = next(p for p in ("home beater 1", "home beater 2") if m.card_of(p) == "Hollis Fernbrook")
+    put(m, "home chaser 3", "home_back" if m.where(hollis) != "home_back" else "home_north")
+    play_target(m, "Hollis Fernbrook", {"current_actor": "away beater 1", "current_target": "home chaser 3",
+                                        "current_action": "beat"})
+    assert not playable_logged(m, "Hollis Fernbrook")
 
 
 def test_foul_play_penalises_the_rival_actor():
-    """Foul Play (Swift, before an Action): 'before a rival Player performs an Action, that
-    Player takes an orange Penalty Dice token'."""
+    """Foul Play (Swift, when targeted): 'when a rival Action targets one of your Players,
+    the rival Player acting takes an orange Penalty Dice token' — not on a friendly Action."""
     m = start(houses=("slytherin", "gryffindor"))
-    play_target(m, "Foul Play", {"current_actor": "away chaser 2", "current_action": "pass"})
+    play_target(m, "Foul Play", {"current_actor": "away chaser 2", "current_target": "home chaser 1",
+                                 "current_action": "steal"})
     assert playable_logged(m, "Foul Play")
     assert m.pv("penalty_orange", "away chaser 2") == 1
+    m = start(houses=("slytherin", "gryffindor"))
+    play_target(m, "Foul Play", {"current_actor": "home chaser 2", "current_target": "away chaser 1",
+                                 "current_action": "steal"})
+    assert not playable_logged(m, "Foul Play")
 
 
 def test_conditions_of_cards():
