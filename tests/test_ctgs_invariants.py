@@ -633,7 +633,8 @@ def test_the_checks_catch_a_broken_state(cg):
         move(st, "home seeker", space["r15"])
 
     def card_twice(st):
-        c = st.zones[cg.zone_id("hand", 1)][0]
+        # a card of away's (its hand may be empty at that moment: then one of its deck)
+        c = next(z for z in (st.zones[cg.zone_id("hand", 1)], st.zones[cg.zone_id("tactical_deck", 1)]) if z)[0]
         st.zones[cg.zone_id("tactical_discard", 1)].append(c)
 
     def wrong_roster(st):
