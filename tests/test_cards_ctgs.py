@@ -150,6 +150,16 @@ def test_swift_intrepid_moves(house):
     assert not any(c.get("window") for c in cards if not c.get("swift"))
 
 
+def test_strong_intrepid_moves_sit_on_weak_action_blocks():
+    """Tactical Cards: a card is played either for its Action Blocks or for its Intrepid
+    Move. Among the cards of cost 0, the strongest Intrepid Moves (every roll boosted, an
+    extra Action) come with at most 2 Actions, and 3 Actions come with a modest one."""
+    strong = ("boost_actions(", "extra_action(")
+    for c in card_rows():
+        if c["type"] == "tactical" and c.get("cost", 0) == 0 and any(w in c["effect"] for w in strong):
+            assert sum(c["blocks"]) <= 2, c["name"]
+
+
 def test_some_cards_are_shared_and_some_have_conditions():
     """Build Your Team: 'Some elements are restricted to certain Teams' — a few Tactical
     cards belong to two Houses; a few can only be played when their condition holds."""
