@@ -2,9 +2,9 @@
 rules of rules/catch-the-golden-snitch/team.lumos, each broken rule at its line of the file,
 and games started with team files.
 
-The example teams use the cards of cost 0; the tests of Funding, Unique Names and
-Spectators add a few cards of their own (as an expansion would) besides the shipped ones
-(the free Fervent Fan is the game's own).
+The placeholder cards of the game cost nothing and have no unique names nor Spectators, so
+the tests of Funding, Unique Names and Spectators add a few cards of their own (as an
+expansion would).
 """
 from __future__ import annotations
 
@@ -28,6 +28,16 @@ EXTRA_CARDS = """\
 cards:
   - {name: Harry Potter, type: player, position: seeker, affiliation: [gryffindor], cost: 2, unique: true}
   - {name: Oliver Wood, type: player, position: keeper, affiliation: [gryffindor], cost: 4, unique: true}
+  - name: Fervent Fan
+    type: spectator
+    free: true
+    copies: 2
+    stands: [magic]
+    effect: |
+      pass
+    rival_effect: |
+      pass
+    text: "Cheers for anyone."
   - name: Harry Potter Fan
     type: spectator
     affiliation: [gryffindor]
@@ -167,9 +177,9 @@ def test_spectators(game_plus, tmp_path):
         ("T110", 31, 1, "a Coach may buy at most 2 Spectators, not 3")]
     text = text.replace("Fan, copies: 3", "Fan, copies: 2")
     assert problems(game_plus, tmp_path, text) == []
-    text = house_team("slytherin") + "spectators:\n  - Fervent Fan\n  - {card: Harry Potter Fan, copies: 2}\n"
-    assert problems(game_plus, tmp_path, text)[0][3] == \
-        "Harry Potter Fan does not cheer for slytherin: its Affiliation is gryffindor"
+    assert "Harry Potter Fan does not cheer for slytherin: its Affiliation is gryffindor" in [
+        p[3] for p in problems(game_plus, tmp_path, text.replace("house: gryffindor", "house: slytherin")
+                               .replace("Gryffindor", "Slytherin"))]
 
 
 def test_unique_names(game_plus, tmp_path):
