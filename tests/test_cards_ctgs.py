@@ -755,3 +755,20 @@ def test_trait_offered_after_its_own_shoot_roll_then_locked():
     assert f"use the Trait of {rowan} (Rowan Emberwing)" in labels
     m.pick(f"use the Trait of {rowan} (Rowan Emberwing)")
     assert m.g("roll_bonus") == 1 and m.pv("locked", rowan) is True
+
+
+def test_seeker_trait_at_the_end_of_the_action_blocks():
+    """Ivy Larkspur's Trait: 'once all Action Blocks are played, this Seeker Accelerates 1
+    (1 Success, no roll)' — a Seeker's own Trait is offered too (Prepare to Play > Player
+    Cards: every miniature has its card; the Seeker is left out of 'Team Player' only when
+    cards mention Players), and it Locks the card."""
+    m = start(players=("Ivy Larkspur",))
+    assert m.card_of("home seeker") == "Ivy Larkspur"
+    m.pitch_cards()
+    m.intrepid()
+    labels = drive_until(m, "use the Trait of home seeker")
+    assert "use the Trait of home seeker (Ivy Larkspur)" in labels
+    before = m.where("home seeker")
+    m.pick("use the Trait of home seeker (Ivy Larkspur)")
+    assert int(m.where("home seeker")[1:]) == int(before[1:]) + 1
+    assert m.pv("locked", "home seeker") is True
