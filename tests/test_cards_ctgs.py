@@ -772,3 +772,39 @@ def test_seeker_trait_at_the_end_of_the_action_blocks():
     m.pick("use the Trait of home seeker (Ivy Larkspur)")
     assert int(m.where("home seeker")[1:]) == int(before[1:]) + 1
     assert m.pv("locked", "home seeker") is True
+
+
+def test_spectators_for_sale_follow_affiliation_and_funding():
+    """Build Your Team > Galleons: 'Only the Teams listed may purchase these elements', up to
+    2 Spectators, never over the Funding: a Slytherin Coach is not offered the Gryffindor
+    Banner Bearer, and with 1 Galleon left no Spectator of cost 2."""
+    m = Match(options={"spectators": "on", "funding": 3})
+    offers = []
+    while True:
+        labels = m.labels()
+        if m.s.is_chance_node() or " as the Pitch Actions card" in labels[0]:
+            break
+        if labels[0].startswith("coach "):
+            m.pick(f"coach {('slytherin', 'gryffindor')[m.s.current_player()]}")
+        elif labels[0].startswith("take "):
+            m.pick(next((lab for lab in labels if lab.endswith("(0 Galleons)")), labels[0]))
+        elif labels[0].startswith("add "):
+            # home spends 2 Galleons on Tactical cards; away only cards of cost 0
+            paid = [lab for lab in labels if "(1 Galleons)" in lab and "Test " not in lab]
+            spent = 3 - m.sv("galleons", m.s.current_player())
+            pick = paid[0] if paid and spent < 2 and m.s.current_player() == HOME else \
+                next(lab for lab in labels if "(0 Galleons)" in lab and "Test " not in lab)
+            m.pick(pick)
+        elif labels[0].startswith("buy the Spectator"):
+            offers.append((m.s.current_player(), set(labels)))
+            m.pick("do not choose")
+        else:
+            m.pick(labels[0])
+    home_offers = set().union(*(o for side, o in offers if side == HOME))
+    away_offers = set().union(*(o for side, o in offers if side == AWAY))
+    assert m.sv("galleons", HOME) == 1
+    assert not any("Scarlet Banner Bearer" in o or "Serpent-Tongue Heckler" in o for o in home_offers)
+    assert "buy the Spectator Charm-Waving Supporter (1 Galleons)" in home_offers
+    assert "buy the Spectator Scarlet Banner Bearer (2 Galleons)" in away_offers
+    assert not any("Serpent-Tongue Heckler" in o or "Badger Brass Band" in o for o in away_offers)
+    assert m.zone("spectator_hand", HOME) == ["Fervent Fan"] and m.zone("spectator_hand", AWAY) == ["Fervent Fan"]
