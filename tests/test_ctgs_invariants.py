@@ -48,12 +48,15 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from lumos.api import load_game, new_game
+from lumos.compiler.teams import check_teams
+from lumos.interpreter.engine import GameState
 
 GAME = "catch-the-golden-snitch"
 MAX_DECISIONS = 20_000
@@ -112,8 +115,11 @@ class Checker:
     FAMILIES = ("team", "positions", "balls", "kick_off", "stunned", "scoring_area", "snitch_cards", "snitch_row",
                 "race_tokens", "tactical", "galleons", "hoops", "tempo", "goals", "catch", "bookkeeping")
 
-    def __init__(self, cg, skip: tuple[str, ...] = ()):
+    def __init__(self, cg, skip: tuple[str, ...] = (), team_funding: dict[int, int] | None = None):
         self.cg = cg
+        # Teams from team files: each side's Funding is its file's (set-up builds nothing and
+        # keeps no count of Galleons left)
+        self.team_funding = team_funding
         self.families = [f for f in self.FAMILIES if f not in skip]
         board = cg.board
         self.pitch = board.regions["pitch"]
@@ -332,15 +338,16 @@ class Checker:
 
     def check_galleons(self, st, where, in_play, stable):
         cg = self.cg
-        funding = st.g[self.g["funding"]]
         for s in range(cg.nsides):
             if not self.built(st, s):
                 continue
+            funding = st.g[self.g["funding"]] if self.team_funding is None else self.team_funding[s]
             bought = list(self.zone(st, "roster", s)) + [c for z in TACTICAL_ZONES for c in self.zone(st, z, s)]
             bought += [c for c in self.zone(st, "spectator_hand", s)]
             spent = sum(cg.cards[c].fields.get("cost") or 0 for c in bought)
             if in_play:
                 assert spent <= funding, (where, cg.sides[s], "spent", spent, "of", funding)
+            if in_play and self.team_funding is None:
                 # the Galleons left are the Funding less what was bought; a Spectator once
                 # played sits in a shared zone of the Stand (whose it is does not show there),
                 # so with Spectators on the cards still held are a lower bound
@@ -414,12 +421,16 @@ def random_options(rnd: random.Random) -> dict:
 
 
 def play_checked(cg, seed: int, styles: tuple[str, str], options: dict | None = None,
-                 skip: tuple[str, ...] = tuple(KNOWN_UNFINISHED), rnd_seed: int | None = None) -> Checker:
-    """Play one game to the end, checking after every decision; return the checker."""
+                 skip: tuple[str, ...] = tuple(KNOWN_UNFINISHED), rnd_seed: int | None = None,
+                 teams: dict | None = None) -> Checker:
+    """Play one game to the end, checking after every decision; return the checker.
+    `teams`: checked team files by side name (the set-up then builds no Team)."""
     rnd = random.Random(seed if rnd_seed is None else rnd_seed)
     picks = [chooser(styles[s], rnd) for s in range(cg.nsides)]
-    state = new_game(cg, seed=seed, options=options)
-    checker = Checker(cg, skip)
+    state = GameState.new(cg, seed=seed, options=options, teams=teams)
+    funding = None if teams is None else {cg.sides.index(side): team["fields"].get("funding", 5)
+                                          for side, team in teams.items()}
+    checker = Checker(cg, skip, funding)
     checker.check(state)
     while not state.is_terminal():
         if state.is_chance_node():
@@ -480,6 +491,19 @@ def test_known_unfinished_rules(cg, family):
         soak(cg, range(20), skip=others)
     except AssertionError as e:
         pytest.xfail(f"{KNOWN_UNFINISHED[family]}: {e}"[:500])
+
+
+TEAM_FILES = Path(__file__).resolve().parents[1] / "examples" / "teams"
+
+
+def test_games_with_team_files(cg):
+    """Teams from the example team files (every House, home and away): the same checks hold."""
+    houses = ("gryffindor", "slytherin", "ravenclaw", "hufflepuff")
+    for k, (home, away) in enumerate(zip(houses, houses[1:] + houses[:1])):
+        teams, diags = check_teams(cg, {"home": TEAM_FILES / f"{home}.yaml", "away": TEAM_FILES / f"{away}.yaml"})
+        assert diags == []
+        for seed in range(3):
+            play_checked(cg, 500 + 3 * k + seed, (STYLES[seed], STYLES[k % 3]), teams=teams)
 
 
 def test_random_teams_vary(cg):
