@@ -58,6 +58,19 @@ class _Builder(Transformer):
             return self.__default__(tree.data, children, tree.meta)
         return method(tree.meta, children)
 
+    def _transform_tree(self, tree):
+        # Lark's version pulls children through a generator per node; a list built
+        # directly does the same work (the builder never returns Discard, and a token
+        # is kept as it is unless the builder has a method named after its type).
+        own = self._token_methods
+        children = [self._transform_tree(c) if isinstance(c, Tree) else
+                    (getattr(self, c.type)(c) if own and isinstance(c, Token) and c.type in own else c)
+                    for c in tree.children]
+        return self._call_userfunc(tree, children)
+
+    def transform(self, tree):
+        return self._transform_tree(tree) if isinstance(tree, Tree) else tree
+
     # -- helpers
     def sp(self, meta) -> Span:
         if getattr(meta, "empty", False) or not hasattr(meta, "line"):
@@ -468,6 +481,10 @@ class _Builder(Transformer):
 
     def reach_onto(self, meta, ch):
         return ("onto", str(ch[0]), ch[1])
+
+
+# methods named like a token type (upper case): Lark calls them for such tokens
+_Builder._token_methods = frozenset(n for n in dir(_Builder) if n[:1].isupper() and callable(getattr(_Builder, n)))
 
 
 def build(tree: Tree, origin: Origin):

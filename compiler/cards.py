@@ -113,7 +113,24 @@ def quick_validator(schema_path: Path):
         flat = inline(root, registry.resolver(base_uri=root_id), 0)
     except (RecursionError, referencing.exceptions.Unresolvable, TypeError, ValueError, KeyError):
         return None
+    from lumos.compiler.schemacheck import compile_schema
+    check = compile_schema(flat)   # plain Python closures, when the schema's keywords allow it
+    if check is not None:
+        return _CompiledCheck(check, flat)
     return Draft202012Validator(flat)
+
+
+class _CompiledCheck:
+    """The quick validator's face (`is_valid`) over a schema compiled by compiler/schemacheck.py."""
+
+    def __init__(self, check, schema):
+        self.check, self.schema = check, schema
+
+    def is_valid(self, data) -> bool:
+        try:
+            return bool(self.check(data))
+        except RecursionError:
+            return False    # too deep to say yes quickly: the full validator reports it
 
 
 @lru_cache(maxsize=None)

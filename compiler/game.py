@@ -5,6 +5,7 @@
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import json
 from dataclasses import dataclass
@@ -248,31 +249,56 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
             pass
     sides = low.sides
     windows = [name for name, sym in low.symbols.items() if sym.what == "window"]
-    for cs in sources:
+    # A card text met again (the same card in two decks) reuses the first one's lowering
+    # when that gave no diagnostic; only the rule lines of its instructions are its own.
+    shared: dict = {}
+
+    def lower_effect(text, origin, name, span):
+        hit = shared.get(("effect", text))
+        if hit is not None:
+            first_origin, first = hit
+            spans = _respan(low.procs[first].spans, first_origin, origin)
+            if spans is not None:
+                low.procs.append(dataclasses.replace(low.procs[first], name=name, spans=spans, span=span))
+                return len(low.procs) - 1
+        stmts = _parse_at(text, "effect", origin)
+        pushed = low.sink.pushed
+        index, _ = low.new_proc(name, "effect", (("me", "side"), ("card", "card")), stmts, span, ())
+        if low.sink.pushed == pushed:
+            shared["effect", text] = (origin, index)
+        return index
+
+    lines_of: dict = {}   # file -> its lines, split once
+    prepared = []
+    for cs in sources:   # every card's fields first, so that card texts read them from tables
         fields = dict(defaults.get(cs.type, {}))
         fields.update(cs.fields)
+        named = [k for k in fields if k.endswith(EFFECT_SUFFIX) and isinstance(fields[k], str)]
+        folded = [key for key in ("effect", "condition", *named)
+                  if isinstance(fields.get(key), str) and _folded(cs, key, files, lines_of)]
+        for key in folded:
+            fields[key] = None
+        prepared.append((cs, fields, named, folded))
+    low.card_columns([fields for cs, fields, _n, _f in prepared for _ in range(cs.copies)])
+    for cs, fields, named, folded in prepared:
         if isinstance(cs.fields.get("window"), str) and windows and cs.fields["window"] not in windows:
             # docs/language.md: a window's name is compared with a card's `window` field
             low.sink.add("E201", f"card `{cs.name}`: unknown window `{cs.fields['window']}`",
                          cs.field_spans.get("window", cs.span),
                          did_you_mean(cs.fields["window"], windows) or f"windows: {', '.join(windows)}")
-        named = [k for k in fields if k.endswith(EFFECT_SUFFIX) and isinstance(fields[k], str)]
-        for key in ("effect", "condition", *named):
-            if isinstance(fields.get(key), str) and _folded(cs, key, files):
-                low.sink.add("S100", f"card `{cs.name}`: write the `{key}` as a `|` block",
-                             cs.field_spans.get(key, cs.span),
-                             f"YAML joins the lines of a `>` or unmarked text into one line; write `{key}: |` "
-                             "and the statements on the indented lines below")
-                fields[key] = None
+        for key in folded:
+            low.sink.add("S100", f"card `{cs.name}`: write the `{key}` as a `|` block",
+                         cs.field_spans.get(key, cs.span),
+                         f"YAML joins the lines of a `>` or unmarked text into one line; write `{key}: |` "
+                         "and the statements on the indented lines below")
         deck = sides.index(cs.deck) if cs.deck in sides else -1
         effect = -1
         condition, cslots = None, 0
         if isinstance(fields.get("effect"), str):
             line, col, block = cs.text_origins.get("effect", (cs.span.line, cs.span.col, False))
             try:
-                stmts = _parse_at(fields["effect"], "effect", Origin(cs.span.file, line, col, block))
-                effect, _ = low.new_proc(f"card {cs.name}", "effect", (("me", "side"), ("card", "card")),
-                                         stmts, cs.span, ())
+                effect = lower_effect(fields["effect"], Origin(cs.span.file, line, col, block), f"card {cs.name}",
+                                      cs.span)
             except LumosError as exc:
                 low.sink.extend(exc.diagnostics)
         effects = {}
@@ -281,21 +307,27 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                 continue
             line, col, block = cs.text_origins.get(key, (cs.span.line, cs.span.col, False))
             try:
-                stmts = _parse_at(fields[key], "effect", Origin(cs.span.file, line, col, block))
-                effects[key], _ = low.new_proc(f"card {cs.name} {key}", "effect", (("me", "side"), ("card", "card")),
-                                               stmts, cs.span, ())
+                effects[key] = lower_effect(fields[key], Origin(cs.span.file, line, col, block),
+                                            f"card {cs.name} {key}", cs.span)
             except LumosError as exc:
                 low.sink.extend(exc.diagnostics)
         if isinstance(fields.get("condition"), str):
             line, col, block = cs.text_origins.get("condition", (cs.span.line, cs.span.col, False))
             try:
-                node = _parse_at(fields["condition"], "condition", Origin(cs.span.file, line, col, block))
-                saved = low.enter((("me", "side"), ("card", "card")))
-                try:
-                    condition, _ = low.expect(node, "flag", "a card's condition")
-                    cslots = len(low.local.slot_names)
-                finally:
-                    low.leave(saved)
+                text = fields["condition"]
+                if ("condition", text) in shared:
+                    condition, cslots = shared["condition", text]
+                else:
+                    node = _parse_at(text, "condition", Origin(cs.span.file, line, col, block))
+                    pushed = low.sink.pushed
+                    saved = low.enter((("me", "side"), ("card", "card")))
+                    try:
+                        condition, _ = low.expect(node, "flag", "a card's condition")
+                        cslots = len(low.local.slot_names)
+                    finally:
+                        low.leave(saved)
+                    if low.sink.pushed == pushed:
+                        shared["condition", text] = (condition, cslots)
             except LumosError as exc:
                 low.sink.extend(exc.diagnostics)
         index = len(card_defs)
@@ -305,10 +337,38 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
             cards.append(CardInfo(cs.name, cs.type, deck, fields, index, cs.span))
 
 
-def _folded(cs, key: str, files: dict) -> bool:
+def _respan(spans, first, origin):
+    """Spans inside a text placed at Origin `first` -> the same places in a copy of the text at
+    `origin`; None when a span lies outside the text."""
+    def rel(line, col):
+        ln = line - first.line + 1
+        if ln < 1:
+            raise ValueError
+        return ln, (col - first.col + 1 if ln == 1 or first.block else col)
+    out = []
+    try:
+        for s in spans:
+            if s.file != first.file or not s.end_line:
+                return None
+            (l1, c1), (l2, c2) = rel(s.line, s.col), rel(s.end_line, s.end_col)
+            if c1 < 1 or c2 < 1:
+                return None
+            out.append(origin.span(l1, c1, l2, c2))
+    except ValueError:
+        return None
+    return tuple(out)
+
+
+def _folded(cs, key: str, files: dict, lines_of: dict | None = None) -> bool:
     """Did YAML fold this text's lines into one (a `>` block, or a plain text over several lines)?"""
     span = cs.field_spans.get(key)
-    lines = files.get(span.file, "").splitlines() if span else []
+    lines = []
+    if span:
+        lines = (lines_of or {}).get(span.file)
+        if lines is None:
+            lines = files.get(span.file, "").splitlines()
+            if lines_of is not None:
+                lines_of[span.file] = lines
     if not span or not 1 <= span.line <= len(lines):
         return False
     source = lines[span.line - 1][span.col - 1:]

@@ -463,6 +463,14 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
                 table[name] = ((lambda m, c, name=name: m.cg.cards[c].fields.get(name)), typ)
         return table
 
+    def card_columns(self, fields_per_card: list) -> None:
+        """Once the cards are known (before any card text is lowered): each card field reads
+        from one tuple indexed by the card, like the other attributes that never change."""
+        table = self.attributes.get("card", {})
+        for name, (get, typ) in list(table.items()):
+            if name != "deck":
+                table[name] = (_table(tuple(f.get(name) for f in fields_per_card)), typ)
+
     # ------------------------------------------------------------ bodies
     def enter(self, params: tuple[tuple[str, str], ...]):
         saved = (self.local, self.code, self.spans, self.loops, self.return_types)
@@ -529,7 +537,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.actions.append(None)
         saved = self.enter((("me", "side"),) + tuple((b.name, "none") for b in decl.binders))
         try:
-            domains = []
+            domains, kinds = [], []
             for b in decl.binders:
                 f, t = self.expr(b.domain)
                 from lumos.compiler.scope import element
@@ -540,6 +548,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
                 slot = self.local.names[b.name][0]
                 self.local.names[b.name] = (slot, el)
                 domains.append((f, slot, t == "zone"))
+                kinds.append(el)
             label = self.template(decl.label) if decl.label else _const(decl.name.replace("_", " "))
             self.block(decl.body)
             nlocals = len(self.local.slot_names)
@@ -551,19 +560,56 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.procs.append(proc)
         nb = len(domains)
 
-        def enumerate_(m, side):
+        last = nb - 1
+        # binder i sits in slot i + 1 (after `me`): the innermost one completes the tuple
+        plain = [slot for _f, slot, _z in domains] == list(range(1, nb + 1))
+
+        known: dict = {}   # (tag, first binding) -> {second binding: option tuple}
+        # kept only for entities (numbers and flags mix as keys: 1 == True)
+        reuse = len(kinds) == 2 and all(k in ("piece", "space", "card", "side", "zone") for k in kinds)
+
+        def enumerate_(m, side, tag=None, out=None):
+            """The bindings of the action for `side`; with `out`, (tag, binding) pairs are
+            appended to `out` instead (the act instruction's options)."""
             L = [None] * nlocals
             L[0] = side
-            out = []
+            if out is None:
+                out = []
+                if nb == 0:
+                    return [()]
+            elif nb == 0:
+                out.append((tag, ()))
+                return out
+            tagged = tag is not None
 
             def rec(i):
                 if i == nb:
-                    out.append(tuple(L[1:1 + nb]))
+                    out.append((tag, tuple(L[1:1 + nb])) if tagged else tuple(L[1:1 + nb]))
                     return
                 f, slot, is_zone = domains[i]
                 items = f(m, L)
                 if is_zone:
                     items = tuple(m.st.zones[items])
+                if i == last and plain:   # the innermost binder: one tuple per item, no call per option
+                    if items:
+                        if slot == 2 and tagged and reuse:
+                            # the same option tuples again (they never change): no allocation
+                            # per option once an option has been offered
+                            p1 = L[1]
+                            row = known.get((tag, p1))
+                            if row is None:
+                                row = known[tag, p1] = {}
+                            out.extend([row.get(x) or row.setdefault(x, (tag, (p1, x))) for x in items])
+                        elif slot == 2:
+                            p1 = L[1]
+                            out.extend([(tag, (p1, x)) for x in items] if tagged else [(p1, x) for x in items])
+                        elif slot == 1:
+                            out.extend([(tag, (x,)) for x in items] if tagged else [(x,) for x in items])
+                        else:
+                            prefix = tuple(L[1:slot])
+                            out.extend([(tag, prefix + (x,)) for x in items] if tagged else
+                                       [prefix + (x,) for x in items])
+                    return
                 for x in items or ():
                     L[slot] = x
                     rec(i + 1)

@@ -5,14 +5,76 @@ harmless closure of type `any` is returned, so one run reports every problem.
 """
 from __future__ import annotations
 
+import builtins
+import itertools
+import types
+
 from lumos.compiler import nodes as N
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.interpreter.errors import did_you_mean
+
+# -- fused closures
+# A condition such as `a and not b and s in region` would run as one closure per part,
+# each a Python call. Closures that can say what they compute as a Python expression
+# carry it in `fn.src = (text, names)`; `and`/`or`/`not` and comparisons join their parts'
+# texts into one function, so a whole condition runs as one call. The text is compiled
+# the first time the function runs (most lowered code never runs in a given process).
+# Parts without a text are called from the joined one: the result is the same either way.
+_ids = itertools.count()
+
+
+def _name() -> str:
+    """A name unique to this process, for a value or a temporary in a joined text."""
+    return f"_{next(_ids)}"
+
+
+def _src(fn):
+    """(text, names) computing what fn(m, L) returns: its own text, or a call of it."""
+    s = getattr(fn, "src", None)
+    if s is not None:
+        return s
+    n = _name()
+    return f"{n}(m, L)", {n: fn}
+
+
+def _with_src(fn, text: str, names: dict):
+    fn.src = (text, names)
+    return fn
+
+
+def _first_run(m, L):  # the code of a joined function until its first call
+    fn = _self
+    fn.__code__ = _compile(_text)
+    return fn(m, L)
+
+
+def _compile(text: str):
+    code = compile(f"lambda m, L: {text}", "<lumos condition>", "eval")
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _joined(text: str, names: dict):
+    """fn(m, L) computing `text` over `names`; compiled on its first call."""
+    g = dict(names)
+    g["__builtins__"] = builtins
+    fn = types.FunctionType(_first_run.__code__, g, "joined")
+    g["_self"], g["_text"], g["_compile"] = fn, text, _compile
+    fn.src = (f"({text})", names)
+    return fn
+
+
+def _merge(*srcs):
+    names: dict = {}
+    for _t, n in srcs:
+        names.update(n)
+    return names
 
 
 def _const(value):
     fn = lambda m, L: value  # noqa: E731
     fn.const = (value,)
+    n = _name()
+    fn.src = (n, {n: value})
     return fn
 
 
@@ -28,6 +90,9 @@ def _memo(fn, slots):
             if hit is None:
                 hit = cache[key] = bool(fn(m, L))
             return hit
+        memo1.cache = cache
+        c, f, h = _name(), _name(), _name()
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: memo1})
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
@@ -38,6 +103,9 @@ def _memo(fn, slots):
             if hit is None:
                 hit = cache[key] = bool(fn(m, L))
             return hit
+        memo2.cache = cache
+        c, f, h = _name(), _name(), _name()
+        memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))", {c: cache, f: memo2})
         return memo2
 
     def memo(m, L):
@@ -46,7 +114,120 @@ def _memo(fn, slots):
         if hit is None:
             hit = cache[key] = bool(fn(m, L))
         return hit
+    memo.cache = cache
     return memo
+
+
+def _first_run_def(m, L):  # the code of a joined search until its first call
+    fn = _self
+    fn.__code__ = _compile_def(_text)
+    return fn(m, L)
+
+
+def _compile_def(text: str):
+    code = compile(text, "<lumos search>", "exec")
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _reach_search(start, link, count, through, onto, tslot, oslot):
+    """`reach ... up to N through ... onto ...` as one function with both conditions in line:
+    Machine.reach's breadth-first search (same order, same writes to the locals), without
+    a call per space and condition."""
+    (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
+    body = f"""def search(m, L):
+    start = {stext}
+    count = {ctext}
+    if start is None or count <= 0:
+        return ()
+    nbrs = m.board.links[{link!r}]
+    seen = {{start}}
+    found = []
+    ring = [start]
+    for depth in range(count - 1):
+        following = []
+        for here in ring:
+            for nxt in nbrs[here]:
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                L[{oslot}] = nxt
+                if {otext}:
+                    found.append(nxt)
+                L[{tslot}] = nxt
+                if {ttext}:
+                    following.append(nxt)
+        if not following:
+            found.sort()
+            return tuple(found)
+        ring = following
+    for here in ring:
+        for nxt in nbrs[here]:
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            L[{oslot}] = nxt
+            if {otext}:
+                found.append(nxt)
+    found.sort()
+    return tuple(found)
+"""
+    g = {**sn, **cn, **tn, **on, "__builtins__": builtins}
+    fn = types.FunctionType(_first_run_def.__code__, g, "search")
+    g["_self"], g["_text"], g["_compile_def"] = fn, body, _compile_def
+    return fn
+
+
+def _arith_text(srcs, ops):
+    """The text of `a + b - c ...` as e_Arith's loop computes it: the first two values, then
+    none if either is none; each later value read after the sum so far, none if it is none."""
+    names = _merge(*srcs)
+
+    def apply(op, x, y):
+        if op == "/":
+            return f"({x} // {y} if {y} else 0)"
+        if op == "%":
+            return f"({x} % {y} if {y} else 0)"
+        return f"({x} {op} {y})"
+    (t0, _n0), (t1, _n1) = srcs[0], srcs[1]
+    x, y = _name(), _name()
+    tail = apply(ops[0], x, y)
+    for op, (t, _n) in zip(ops[1:], srcs[2:]):
+        acc, v = _name(), _name()
+        tail = f"(None if (({acc} := {tail}), ({v} := {t}))[1] is None else {apply(op, acc, v)})"
+    return f"None if (({x} := {t0}), ({y} := {t1}))[0] is None or {y} is None else {tail}", names
+
+
+def _count_of(m, v):
+    """count(v): a zone id counts its cards; none counts 0 (as b_count)."""
+    if isinstance(v, int):
+        return len(m.st.zones[v])
+    return 0 if v is None else len(v)
+
+
+def _first_of(m, v):
+    """first(v), as b_first."""
+    if isinstance(v, int):
+        v = m.st.zones[v]
+    return v[0] if v else None
+
+
+def _where_end(L, slot, items, kept):
+    """The end of a `where` run in one text: `it`'s slot holds the last item, as after the loop."""
+    if items:
+        L[slot] = items[-1]
+    return tuple(kept)
+
+
+def _memo_then(op, fn, slots, rest):
+    """`memo(fn) and rest` (or `or`) in one closure: the remembered part, then the rest."""
+    memo = _memo(fn, slots)
+    cache = memo.cache
+    c, f, h = _name(), _name(), _name()
+    key = f"L[{slots[0]}]" if len(slots) == 1 else f"(L[{slots[0]}], L[{slots[1]}])"
+    # the memo's own dictionary read in line; a miss runs the memo function, which fills it
+    hit = f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))"
+    rtext, rnames = _src(rest)
+    return _joined(f"True if {hit} {op} {rtext} else False", {c: cache, f: memo, **rnames})
 
 
 def _mentions(node, name: str) -> bool:
@@ -66,6 +247,7 @@ def _mentions(node, name: str) -> bool:
 def _local(slot):
     fn = lambda m, L: L[slot]  # noqa: E731
     fn.slot = slot
+    fn.src = (f"L[{slot}]", {})
     return fn
 
 
@@ -143,7 +325,7 @@ class ExprLowering:
             return (lambda m, L: tuple(range(len(m.cg.cards)))), "list:card"
         if sym.what in ("var", "option"):
             slot = sym.value
-            return (lambda m, L: m.st.g[slot]), sym.type
+            return _with_src(lambda m, L: m.st.g[slot], f"m.st.g[{slot}]", {}), sym.type
         if sym.what in ("function", "procedure", "action", "zone-decl"):
             self.sink.add("E207", f"`{n.name}` is a {sym.what}, not a value", n.span,
                           f"call it: `{n.name}(...)`" if sym.what == "function" else "")
@@ -175,6 +357,8 @@ class ExprLowering:
         if table is not None:
             if slot is not None:
                 fn = lambda m, L: None if (v := L[slot]) is None else table[v]  # noqa: E731
+                v, t = _name(), _name()
+                fn.src = (f"(None if ({v} := L[{slot}]) is None else {t}[{v}])", {t: table})
             else:
                 fn = lambda m, L: None if (v := of(m, L)) is None else table[v]  # noqa: E731
             fn.static = (table, slot, of)   # lets comparisons and `in` precompute what they can
@@ -191,16 +375,28 @@ class ExprLowering:
                     loc = st.loc[v]
                     return None if loc < 0 else loc
                 return m.space_of(v)
+            if slot is not None:
+                v, loc = _name(), _name()
+                piece_space.src = (f"(None if ({v} := L[{slot}]) is None else ((None if ({loc} := m.st.loc[{v}]) < 0 "
+                                   f"else {loc}) if m.st.holder[{v}] < 0 else m.space_of({v})))", {})
             return piece_space, rtype
         column = getattr(get, "column", None)
         if column is not None and slot is not None:
             field, k = column   # a variable per piece or per side, read straight from the state
+            v = _name()
+            text = f"(None if ({v} := L[{slot}]) is None else m.st.{field}[{k}][{v}])"
             if field == "pv":
-                return (lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v]), rtype
-            return (lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v]), rtype
+                return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v], text, {}), rtype
+            return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, {}), rtype
+        g, v = _name(), _name()
         if slot is not None:
-            return (lambda m, L: None if (v := L[slot]) is None else get(m, v)), rtype
-        return (lambda m, L: None if (v := of(m, L)) is None else get(m, v)), rtype
+            return _with_src(lambda m, L: None if (v := L[slot]) is None else get(m, v),
+                             f"(None if ({v} := L[{slot}]) is None else {g}(m, {v}))", {g: get}), rtype
+        fn = lambda m, L: None if (v := of(m, L)) is None else get(m, v)  # noqa: E731
+        if getattr(of, "src", None) is not None:
+            text, names = of.src
+            fn.src = (f"(None if ({v} := {text}) is None else {g}(m, {v}))", {g: get, **names})
+        return fn, rtype
 
     def list_attribute(self, of, typ: str, n):
         """`LIST.NAME`: the list of each item's NAME, in order (`sum(s.hand.cost)`); none stays none."""
@@ -233,7 +429,11 @@ class ExprLowering:
         for _fn, t in parts[1:]:
             typ = unify(typ, t)
         fns = [f for f, _ in parts]
-        return (lambda m, L: tuple(f(m, L) for f in fns)), ("list:" + typ if parts else "list:none")
+        rtype = "list:" + typ if parts else "list:none"
+        if fns and any(getattr(f, "src", None) is not None for f in fns):
+            srcs = [_src(f) for f in fns]
+            return _joined("(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)), rtype
+        return (lambda m, L: tuple(f(m, L) for f in fns)), rtype
 
     def listed(self, node):
         """Lower an expression used as a list: a zone reads as the tuple of its cards."""
@@ -263,13 +463,41 @@ class ExprLowering:
         finally:
             restore()
 
-        def where(m, L):
-            out = []
-            for x in src(m, L) or ():  # none filters like an empty list
-                L[slot] = x
-                if cond(m, L):
-                    out.append(x)
-            return tuple(out)
+        member = getattr(cond, "member", None)
+        if member is not None and member[0] == slot:
+            _s, hits, want = member
+            # the item slot is left holding the last item, as the loop below leaves it
+            # (it is part of a saved state)
+            if want:
+                def where(m, L):
+                    items = src(m, L)
+                    if not items:
+                        return ()
+                    L[slot] = items[-1]
+                    return tuple([x for x in items if x in hits])
+            else:
+                def where(m, L):
+                    items = src(m, L)
+                    if not items:
+                        return ()
+                    L[slot] = items[-1]
+                    return tuple([x for x in items if x not in hits])
+        elif getattr(cond, "src", None) is not None and "(m, L)" not in cond.src[0]:
+            # The condition is one text that calls nothing reading the locals: the loop
+            # runs in that text, the item in a variable of its own instead of `it`'s slot.
+            text, names = cond.src
+            it, items, get, end = _name(), _name(), _name(), _name()
+            text = text.replace(f"L[{slot}]", it)
+            where = _joined(f"{end}(L, {slot}, ({items} := ({get}(m, L) or ())), "
+                            f"[{it} for {it} in {items} if {text}])", {get: src, end: _where_end, **names})
+        else:
+            def where(m, L):
+                out = []
+                for x in src(m, L) or ():  # none filters like an empty list
+                    L[slot] = x
+                    if cond(m, L):
+                        out.append(x)
+                return tuple(out)
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
@@ -283,6 +511,9 @@ class ExprLowering:
         if not compatible(ta, tb):
             self.sink.add("E203", f"both branches should give the same kind of value, not {describe(ta)} "
                           f"and {describe(tb)}", n.span, "")
+        if any(getattr(f, "src", None) is not None for f in (a, b, c)):
+            (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), _src(c)
+            return _joined(f"{at} if {ct} else {bt}", {**an, **bn, **cn}), unify(ta, tb)
         return (lambda m, L: a(m, L) if c(m, L) else b(m, L)), unify(ta, tb)
 
     def e_BoolOp(self, n):
@@ -296,6 +527,8 @@ class ExprLowering:
             slots = sorted(set().union(*(facts[i][1] for i, f in enumerate(fns) if f in steady)))
             rest = [f for f in fns if f not in steady]
             group = self._chain(n.op, steady)
+            if len(slots) <= 2 and len(rest) == 1:
+                return _memo_then(n.op, group, slots, rest[0]), "flag"
             memo = _memo(group, slots)
             fns = [memo] + rest
         return self._chain(n.op, fns), "flag"
@@ -312,6 +545,10 @@ class ExprLowering:
             if n_op == "and":
                 return lambda m, L: all(f(m, L) for f in fns)
             return lambda m, L: any(f(m, L) for f in fns)
+        # up to four parts in one closure: no layer per part at run time
+        if 2 <= len(fns) <= 4:
+            parts = [_src(f) for f in fns]
+            return _joined(f"True if {f' {n_op} '.join(t for t, _n in parts)} else False", _merge(*parts))
         acc = fns[-1]
         for f in reversed(fns[:-1]):
             acc = pair(f, acc)
@@ -319,12 +556,18 @@ class ExprLowering:
 
     def e_Not(self, n):
         f, _ = self.expect(n.operand, "flag", "the value after `not`")
+        if getattr(f, "src", None) is not None:
+            text, names = f.src
+            return _joined(f"not {text}", names), "flag"
         return (lambda m, L: not f(m, L)), "flag"
 
     def e_IsEmpty(self, n):
         f, t = self.listed(n.operand)
         if element(t) is None:
             self.sink.add("E203", f"only a list or a zone can be empty, not {describe(t)}", n.operand.span, "")
+        if getattr(f, "src", None) is not None:
+            text, names = f.src
+            return _joined(f"bool({text})" if n.negated else f"not {text}", names), "flag"
         if n.negated:
             return (lambda m, L: bool(f(m, L))), "flag"
         return (lambda m, L: not f(m, L)), "flag"
@@ -341,6 +584,11 @@ class ExprLowering:
             elif not compatible(ta, el):
                 self.sink.add("E203", f"cannot look for {describe(ta)} in a list of {describe(el)}", n.span, "")
             if region is not None:
+                sa = getattr(a, "slot", None)
+                if sa is not None:
+                    f = (lambda m, L: L[sa] in region) if op == "in" else (lambda m, L: L[sa] not in region)
+                    r = _name()
+                    return _with_src(f, f"(L[{sa}] {'in' if op == 'in' else 'not in'} {r})", {r: region}), "flag"
                 f = (lambda m, L: a(m, L) in region) if op == "in" else (lambda m, L: a(m, L) not in region)
                 return f, "flag"
             static = getattr(b, "static", None)
@@ -366,9 +614,12 @@ class ExprLowering:
             # `occupant(s) is none` — the commonest test in movement rules — reads the board once.
             s = getattr(space_of, "slot", None)
             if s is not None:
+                x = _name()
                 if op in ("is", "=="):
-                    return (lambda m, L: (x := L[s]) is None or m.st.occ[x] < 0), "flag"
-                return (lambda m, L: (x := L[s]) is not None and m.st.occ[x] >= 0), "flag"
+                    return _with_src(lambda m, L: (x := L[s]) is None or m.st.occ[x] < 0,  # noqa: F841
+                                     f"(({x} := L[{s}]) is None or m.st.occ[{x}] < 0)", {}), "flag"
+                return _with_src(lambda m, L: (x := L[s]) is not None and m.st.occ[x] >= 0,  # noqa: F841
+                                 f"(({x} := L[{s}]) is not None and m.st.occ[{x}] >= 0)", {}), "flag"
             if op in ("is", "=="):
                 return (lambda m, L: (x := space_of(m, L)) is None or m.st.occ[x] < 0), "flag"
             return (lambda m, L: (x := space_of(m, L)) is not None and m.st.occ[x] >= 0), "flag"
@@ -380,8 +631,12 @@ class ExprLowering:
             want = op in ("==", "is")
             if slot is not None:
                 if want:
-                    return (lambda m, L: L[slot] in hits), "flag"   # none is never in `hits`
-                return (lambda m, L: L[slot] not in hits), "flag"
+                    fn = lambda m, L: L[slot] in hits   # noqa: E731  (none is never in `hits`)
+                else:
+                    fn = lambda m, L: L[slot] not in hits  # noqa: E731
+                fn.member = (slot, hits, want)   # lets `where` filter without a call per item
+                h = _name()
+                return _with_src(fn, f"(L[{slot}] {'in' if want else 'not in'} {h})", {h: hits}), "flag"
 
             def static_compare(m, L):
                 v = of(m, L)
@@ -389,11 +644,28 @@ class ExprLowering:
             return static_compare, "flag"
         if hasattr(b, "const"):
             v = b.const[0]
-            if op in ("==", "is"):
-                return (lambda m, L: a(m, L) == v), "flag"
-            if op in ("!=", "isnot"):
-                return (lambda m, L: a(m, L) != v), "flag"
+            sa = getattr(a, "slot", None)
+            if op in ("==", "is", "!=", "isnot"):
+                py = "==" if op in ("==", "is") else "!="
+                c = _name()
+                atext, anames = _src(a)
+                if sa is not None and py == "==":
+                    fn = lambda m, L: L[sa] == v  # noqa: E731
+                elif sa is not None:
+                    fn = lambda m, L: L[sa] != v  # noqa: E731
+                elif py == "==":
+                    fn = lambda m, L: a(m, L) == v  # noqa: E731
+                else:
+                    fn = lambda m, L: a(m, L) != v  # noqa: E731
+                if getattr(a, "src", None) is None:
+                    return fn, "flag"
+                return _with_src(fn, f"({atext} {py} {c})", {c: v, **anames}), "flag"
         sa, sb = getattr(a, "slot", None), getattr(b, "slot", None)
+        if op in ("==", "is", "!=", "isnot") and (getattr(a, "src", None) is not None or
+                                                  getattr(b, "src", None) is not None):
+            (atext, an), (btext, bn) = _src(a), _src(b)
+            py = "==" if op in ("==", "is") else "!="
+            return _joined(f"{atext} {py} {btext}", {**an, **bn}), "flag"
         if op in ("==", "is"):
             if sb is not None:
                 return (lambda m, L: a(m, L) == L[sb]), "flag"
@@ -415,6 +687,12 @@ class ExprLowering:
         def cmp(m, L):
             x, y = a(m, L), b(m, L)
             return x is not None and y is not None and fop(x, y)
+        if getattr(a, "src", None) is not None or getattr(b, "src", None) is not None:
+            (atext, an), (btext, bn) = _src(a), _src(b)
+            x, y = _name(), _name()
+            # both values first (left, then right), as cmp reads them
+            return _joined(f"(({x} := {atext}), ({y} := {btext}))[0] is not None and {y} is not None and {x} {op} {y}",
+                           {**an, **bn}), "flag"
         return cmp, "flag"
 
     def region_set(self, node):
@@ -447,6 +725,8 @@ class ExprLowering:
                 else:
                     acc = acc % v if v else 0
             return acc
+        if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(getattr(f, "src", None) is not None for f in fns):
+            return _joined(*_arith_text([_src(f) for f in fns], ops)), "number"
         return arith, "number"
 
     def e_Neg(self, n):
@@ -472,6 +752,8 @@ class ExprLowering:
             finally:
                 restore()
         exact = n.exact
+        if not exact and through is not None and onto is not None:
+            return _reach_search(start, link, count, through, onto, tslot, oslot), "list:space"
         return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot)), "list:space"
 
     def link_name(self, name: str, span) -> str:
@@ -555,6 +837,10 @@ class ExprLowering:
             def inline1(m, L):
                 L[s0] = a0(m, L)
                 return body(m, L)
+            if getattr(a0, "src", None) is not None or getattr(body, "src", None) is not None:
+                (at, an), (bt, bn) = _src(a0), _src(body)
+                # the argument stored in its slot (__setitem__ gives None), then the body
+                inline1.src = (f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn})
             return inline1, rtype
         if len(slots) == 2:
             s0, s1 = slots
@@ -605,6 +891,10 @@ class ExprLowering:
             if isinstance(v, int):
                 return len(m.st.zones[v])
             return 0 if v is None else len(v)
+        if getattr(a, "src", None) is not None:
+            text, names = a.src
+            c = _name()
+            count.src = (f"{c}(m, {text})", {c: _count_of, **names})
         return count
 
     def b_first(self, f):
@@ -615,16 +905,29 @@ class ExprLowering:
             if isinstance(v, int):
                 v = m.st.zones[v]
             return v[0] if v else None
+        if getattr(a, "src", None) is not None:
+            text, names = a.src
+            c = _name()
+            first.src = (f"{c}(m, {text})", {c: _first_of, **names})
         return first
 
     def b_other(self, f):
         a, = f
-        return lambda m, L: None if (v := a(m, L)) is None else (v + 1) % m.cg.nsides
+        ns = len(self.sides)   # the compiled game's sides
+        fn = lambda m, L: None if (v := a(m, L)) is None else (v + 1) % ns  # noqa: E731
+        if getattr(a, "src", None) is not None:
+            text, names = a.src
+            v = _name()
+            fn.src = (f"(None if ({v} := {text}) is None else ({v} + 1) % {ns})", names)
+        return fn
 
     def b_occupant(self, f):
         a, = f
         fn = lambda m, L: m.occupant(a(m, L))  # noqa: E731
         fn.occupant_of = a
+        if getattr(a, "src", None) is not None:
+            text, names = a.src
+            fn.src = (f"m.occupant({text})", names)
         return fn
 
     def b_occupants(self, f):
@@ -649,7 +952,11 @@ class ExprLowering:
 
     def b_offset(self, f):
         s, dx, dy = f
-        return lambda m, L: m.offset(s(m, L), dx(m, L), dy(m, L))
+        fn = lambda m, L: m.offset(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
+        if any(getattr(g, "src", None) is not None for g in f):
+            (st, sn), (xt, xn), (yt, yn) = _src(s), _src(dx), _src(dy)
+            fn.src = (f"m.offset({st}, {xt}, {yt})", {**sn, **xn, **yn})
+        return fn
 
     def b_max(self, f):
         a, = f

@@ -62,10 +62,9 @@ class ActOp:
     def __call__(self, m, fr):
         side = self.side(m, fr[2])
         opts = []
+        actions = m.cg.actions
         for a in self.actions:
-            info = m.cg.actions[a]
-            for binding in info.enumerate(m, side):
-                opts.append((a, binding))
+            actions[a].enumerate(m, side, a, opts)
         if not opts and not self.may:
             fr[1] += 1
             return

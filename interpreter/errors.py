@@ -142,6 +142,7 @@ class DiagnosticSink:
 
     items: list[Diagnostic] = field(default_factory=list)
     _seen: set = field(default_factory=set, repr=False)
+    pushed: int = field(default=0, repr=False)   # diagnostics offered, repeats included
 
     def add(self, code: str, message: str, span: Span = NOWHERE, hint: str = "",
             severity: str = "error") -> None:
@@ -149,6 +150,7 @@ class DiagnosticSink:
 
     def push(self, diag: Diagnostic) -> None:
         """Record a diagnostic once: code lowered at several places reports each problem once."""
+        self.pushed += 1
         key = (diag.code, diag.message, diag.span)
         if key not in self._seen:
             self._seen.add(key)

@@ -39,12 +39,18 @@ class Machine:
                                   "end the game with `win SIDE` or `end in a draw`")
             fr = frames[-1]
             code = procs[fr[0]].code
-            pc = fr[1]
-            if pc >= len(code):
+            n = len(code)
+            if fr[1] >= n:
                 self.return_from(None)
                 continue
             try:
-                code[pc](self, fr)
+                # the instructions of the top frame, until it ends, calls, decides or wins
+                while True:
+                    code[fr[1]](self, fr)
+                    steps += 1
+                    if steps > STEP_LIMIT or st.pending is not None or st.result is not None or not frames \
+                            or frames[-1] is not fr or fr[1] >= n:
+                        break
             except RecursionError:
                 self.fail_runtime("R005", "the rules call themselves without end", fr,
                                   "a function or procedure that calls itself needs a case that stops")
@@ -52,7 +58,6 @@ class Machine:
                 self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
                                   f"{exc})", fr, "a value is probably none where a piece, space, card or "
                                   "zone is needed; test it with `is not none` first")
-            steps += 1
             if steps > STEP_LIMIT:
                 self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
                                   fr, "a loop never stops or a trigger keeps firing itself")
@@ -305,6 +310,38 @@ class Machine:
         if start is None or count <= 0:
             return ()
         nbrs = self.board.links[link]
+        if not exact and through is not None and onto is not None:
+            # the common case, with both conditions: the loop below without its None tests
+            seen = {start}
+            found = []
+            ring = [start]
+            for depth in range(count - 1):
+                following = []
+                for here in ring:
+                    for nxt in nbrs[here]:
+                        if nxt in seen:
+                            continue
+                        seen.add(nxt)
+                        local[oslot] = nxt
+                        if onto(self, local):
+                            found.append(nxt)
+                        local[tslot] = nxt
+                        if through(self, local):
+                            following.append(nxt)
+                if not following:
+                    found.sort()
+                    return tuple(found)
+                ring = following
+            for here in ring:   # the last ring: ends only
+                for nxt in nbrs[here]:
+                    if nxt in seen:
+                        continue
+                    seen.add(nxt)
+                    local[oslot] = nxt
+                    if onto(self, local):
+                        found.append(nxt)
+            found.sort()
+            return tuple(found)
         if not exact:
             # breadth first, one ring of spaces at a time (measured faster than a deque)
             seen = {start}

@@ -128,15 +128,15 @@ def test_composition(game, tmp_path):
 
 def test_the_tactical_deck_holds_15_cards(game, tmp_path):
     """Build Your Team > Galleons: "The Tactical card deck must always contain 15 cards"."""
-    text = house_team("ravenclaw").replace("  - Ravenclaw Play 15\n", "")
+    text = house_team("ravenclaw").replace("  - Sapphire Shield\n", "")
     assert problems(game, tmp_path, text) == [("T110", 15, 1, "the Tactical deck must hold 15 cards, not 14")]
 
 
 def test_affiliation_of_tactical_cards(game, tmp_path):
     """Build Your Team > Galleons: "Only the Teams listed may purchase these elements"."""
-    text = house_team("hufflepuff").replace("  - Hufflepuff Play 15\n", "  - Slytherin Play 15\n")
+    text = house_team("hufflepuff").replace("  - Sunny Chase\n", "  - Tight Marking\n")
     assert problems(game, tmp_path, text) == [
-        ("T110", 30, 5, "Slytherin Play 15 is not a Tactical card of hufflepuff: its Affiliation is slytherin")]
+        ("T110", 30, 5, "Tight Marking is not a Tactical card of hufflepuff: its Affiliation is slytherin")]
 
 
 def test_an_unknown_card_name_suggests_the_closest(game, tmp_path):
@@ -150,9 +150,9 @@ def test_an_unknown_card_name_suggests_the_closest(game, tmp_path):
 
 def test_a_tactical_card_among_the_players(game, tmp_path):
     """Player Cards: the Players of a team are Player cards."""
-    text = house_team("slytherin").replace("  - Slytherin Seeker\n", "  - Slytherin Play 1\n")
+    text = house_team("slytherin").replace("  - Slytherin Seeker\n", "  - Serpent's Snatch\n")
     assert problems(game, tmp_path, text) == [
-        ("T102", 14, 5, "`Slytherin Play 1` (tactical) cannot be one of `players`")]
+        ("T102", 14, 5, "`Serpent's Snatch` (tactical) cannot be one of `players`")]
 
 
 def test_a_house_that_is_none_of_the_four(game, tmp_path):
@@ -177,9 +177,9 @@ def test_spectators(game_plus, tmp_path):
         ("T110", 31, 1, "a Coach may buy at most 2 Spectators, not 3")]
     text = text.replace("Fan, copies: 3", "Fan, copies: 2")
     assert problems(game_plus, tmp_path, text) == []
-    assert problems(game_plus, tmp_path, text.replace("house: gryffindor", "house: slytherin")
-                    .replace("Gryffindor", "Slytherin"))[0][3] == \
-        "Harry Potter Fan does not cheer for slytherin: its Affiliation is gryffindor"
+    assert "Harry Potter Fan does not cheer for slytherin: its Affiliation is gryffindor" in [
+        p[3] for p in problems(game_plus, tmp_path, text.replace("house: gryffindor", "house: slytherin")
+                               .replace("Gryffindor", "Slytherin"))]
 
 
 def test_unique_names(game_plus, tmp_path):
@@ -203,7 +203,7 @@ def test_a_game_starts_with_the_teams_of_the_files(game):
         roster = [game.cards[c].name for c in st.zones[game.zone_id("roster", side)]]
         assert sorted(set(roster)) == sorted(f"{house.capitalize()} {p}" for p in
                                              ("Keeper", "Beater", "Chaser", "Seeker"))
-        assert all(game.cards[c].name.startswith(house.capitalize())
+        assert all(house in game.cards[c].fields["affiliation"]
                    for zone in ("tactical_deck", "hand") for c in st.zones[game.zone_id(zone, side)])
     assert not any("coach" in label for label in state.action_labels())
 
