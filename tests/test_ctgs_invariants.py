@@ -118,8 +118,7 @@ class Checker:
 
     def __init__(self, cg, skip: tuple[str, ...] = (), team_funding: dict[int, int] | None = None):
         self.cg = cg
-        # Teams from team files: each side's Funding is its file's (set-up builds nothing and
-        # keeps no count of Galleons left)
+        # Teams from team files: each side's Funding is its file's
         self.team_funding = team_funding
         self.families = [f for f in self.FAMILIES if f not in skip]
         board = cg.board
@@ -348,7 +347,7 @@ class Checker:
             spent = sum(cg.cards[c].fields.get("cost") or 0 for c in bought)
             if in_play:
                 assert spent <= funding, (where, cg.sides[s], "spent", spent, "of", funding)
-            if in_play and self.team_funding is None:
+            if in_play:
                 # the Galleons left are the Funding less what was bought; a Spectator once
                 # played sits in a shared zone of the Stand (whose it is does not show there),
                 # so with Spectators on the cards still held are a lower bound
@@ -486,10 +485,9 @@ class Checker:
 
 # Check families whose rule is not written yet (the Snitch Race is a stub on main): run
 # apart, as expected failures, so the rest stays strict. Remove a name when its rule lands.
-KNOWN_UNFINISHED: dict[str, str] = {
-    "snitch_row": "race.lumos: Golden Snitch cards are not yet resolved when they reach the row",
-    "disadvantage": "pitch.lumos: Move only, Players at a Disadvantage still Move out of their Zone",
-}
+# (Both earlier entries, Golden Snitch cards left in the row and Moves out of a Disadvantage,
+# passed once race.lumos and pitch.lumos landed.)
+KNOWN_UNFINISHED: dict[str, str] = {}
 
 
 def random_options(rnd: random.Random) -> dict:
@@ -559,7 +557,8 @@ def test_thousand_games(cg):
     soak(cg, range(100_000, 101_000))
 
 
-@pytest.mark.parametrize("family", sorted(KNOWN_UNFINISHED))
+@pytest.mark.parametrize("family", sorted(KNOWN_UNFINISHED) or [pytest.param("", marks=pytest.mark.skip(
+    reason="every rule checked is written"))])
 def test_known_unfinished_rules(cg, family):
     """The checks of rules not yet written, one at a time beside the others; expected to fail
     until their rule lands (then they pass, XPASS, and the name leaves KNOWN_UNFINISHED)."""
