@@ -143,6 +143,7 @@ class Checker:
         self.checks = 0
         self.kick_off_checked = False
         self.snitch_step = None
+        self.last_possession = None   # the side that held the Quaffle when last seen held
 
     # -- helpers
     def zone(self, st, name, side):
@@ -223,9 +224,15 @@ class Checker:
             if st.result is None:
                 assert st.g[self.g["attacking"]] == cg.pieces[holder].side, (
                     where, "the Team in Possession is not the Attacking Team")
+            self.last_possession = cg.pieces[holder].side
         else:
             assert loc in self.pitch, (where, "the Quaffle is neither held nor on a Zone", loc)
             assert loc not in self.scoring.values(), (where, "a Loose Quaffle in a Scoring Area")
+            # "If the other Team takes Possession, or if the Quaffle goes Loose, the rival Team
+            # automatically becomes the new Attacking Team"
+            if self.last_possession is not None and st.result is None:
+                assert st.g[self.g["attacking"]] != self.last_possession, (
+                    where, "the Quaffle went Loose and the Team that lost it still attacks")
 
     def check_kick_off(self, st, where, in_play, stable):
         """At the first Pitch Actions choice, the Kick-Off is just over: the Quaffle is with a
@@ -678,6 +685,11 @@ def test_the_checks_catch_a_broken_state(cg):
         st.holder[probe.quaffle] = -1
         move(st, "quaffle", space["home_scoring"])
 
+    def loose_and_still_attacking(st):
+        holder = st.holder[probe.quaffle]
+        st.holder[probe.quaffle] = -1
+        move(st, "quaffle", st.loc[holder] if st.loc[holder] not in probe.scoring.values() else space["centre_north"])
+
     def beater_holds_quaffle(st):
         st.holder[probe.quaffle] = probe.piece["home beater 1"]
 
@@ -786,7 +798,8 @@ def test_the_checks_catch_a_broken_state(cg):
         ("positions", chaser_in_the_race), ("positions", seeker_on_the_pitch),
         ("scoring_area", beater_in_a_scoring_area), ("scoring_area", keeper_in_the_rival_scoring_area),
         ("scoring_area", chaser_without_quaffle_in_scoring_area), ("balls", loose_quaffle_in_scoring_area),
-        ("balls", beater_holds_quaffle), ("balls", possession_not_attacking), ("stunned", four_stunned),
+        ("balls", beater_holds_quaffle),
+        ("balls", loose_and_still_attacking), ("balls", possession_not_attacking), ("stunned", four_stunned),
         ("snitch_cards", snitch_card_lost), ("snitch_cards", short_row), ("snitch_row", golden_in_row),
         ("tactical", tactical_card_lost), ("tactical", three_intrepid), ("galleons", overspent),
         ("hoops", hoop_lost), ("tempo", four_tempo), ("catch", seeker_past_snitch), ("bookkeeping", card_twice),
