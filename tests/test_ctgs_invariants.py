@@ -10,11 +10,22 @@ decision the state is checked against the rulebook (rulebooks/catch-the-golden-s
   2 Beaters, 3 Chasers and 1 Seeker, and a roster of Player cards of the same make-up,
   of its House, no Unique Name twice, each miniature holding a card of its Position;
 - "The Game Board", "Snitch Race": Keepers, Chasers and Beaters stand on Zones of the
-  Pitch, never in the Snitch Race; the Seekers, the Golden Snitch and the Upwind
-  (Flag) tokens only in the Snitch Race; one token per race space;
+  Pitch, never in the Snitch Race; only the Seekers, the Golden Snitch and the Snitch Race
+  tokens (Upwind/Flag tokens, the race's Dice tokens) are in the Snitch Race; one token per
+  race space; tokens never on or past the Snitch, none left behind both Seekers;
 - "Balls": 4 balls. The Quaffle is held by a Chaser or Keeper on the Pitch or Loose on a
   Zone that is not a Scoring Area ("Change of Possession and Loose Quaffles"); the Team
-  in Possession is the Attacking Team; both Bludgers are on Zones; the Snitch on the race;
+  in Possession is the Attacking Team, and a Quaffle gone Loose makes the Team that lost
+  it the Defending Team; both Bludgers are on Zones; the Snitch on the race, only ever
+  moving towards the Seekers;
+- "Outfield Play > Kick-Off", "Setup": at the first Pitch Actions choice the Quaffle is with
+  an attacking Chaser, one Bludger in each half outside Deployment Zones, Scoring Areas and
+  orange Zones, 3 Players of each side out of its Deployment Zone;
+- "Actions", "Disadvantage": every Action offered is one the rulebook allows (Move to an
+  adjacent Zone, never out of a Disadvantage; Pass by the carrier to a friendly Chaser or
+  Keeper within 2 Zones; Shoot by a Chaser with the Quaffle in the rival Scoring Area; Steal
+  by the Defending Team in the carrier's Zone; Beat by a Beater beside a Bludger at a rival
+  within 2 Zones; Recover a Stunned Player; neither Move nor Recover by a Seeker);
 - "Stunned": at most 3 Stunned tokens per Player;
 - "The Game Board" (3), "Score a Goal": a Scoring Area holds only its own Keeper and at
   most one Chaser of the other side, and (between Actions, see `stable`) that Chaser
@@ -26,7 +37,8 @@ decision the state is checked against the rulebook (rulebooks/catch-the-golden-s
   Actions card + Intrepid Moves + discard pile are always its 15 Tactical cards, of its
   House; at most 1 Pitch Actions card and 2 Intrepid Moves ("Intrepid Moves");
 - "Galleons": the Galleons spent on Players, Tactical cards and Spectators never exceed
-  the Funding;
+  the Funding (the option, or a team file's), and the Galleons left are the rest;
+- "Goal Tokens": Uncelebrated Goal tokens never outnumber the Goals;
 - "Score a Goal > Aim at the Hoop": each Coach keeps Goal Hoop cards 1, 2 and 3;
 - "Tempo Points": a side never holds more than 3 Tempo Points between Actions;
 - "Catch the Snitch!": while the game goes on, no Seeker stands on the Snitch's space (it
@@ -134,6 +146,8 @@ class Checker:
         self.seekers = {p.side: i for i, p in enumerate(cg.pieces) if p.kind == "seeker"}
         self.keepers = {p.side: i for i, p in enumerate(cg.pieces) if p.kind == "keeper"}
         self.upwinds = [i for i, p in enumerate(cg.pieces) if p.kind == "upwind"]
+        # Snitch Race tokens: the Upwind (Flag) tokens and the neutral Dice tokens of the race
+        self.race_tokens = self.upwinds + [i for i, p in enumerate(cg.pieces) if p.name.startswith("race_die")]
         self.g = {n: i for i, n in enumerate(cg.global_names)}
         self.sv = {n: i for i, n in enumerate(cg.side_var_names)}
         self.pv = {n: i for i, n in enumerate(cg.piece_var_names)}
@@ -204,8 +218,13 @@ class Checker:
             assert st.holder[i] == -1, (where, cg.pieces[i].name, "is carried")
         for i in self.seekers.values():
             assert st.loc[i] in self.race, (where, cg.pieces[i].name, "outside the Snitch Race", st.loc[i])
-        tokens = [st.loc[i] for i in self.upwinds if st.loc[i] != -1]
-        assert all(t in self.race for t in tokens), (where, "an Upwind token outside the Snitch Race")
+        tokens = [st.loc[i] for i in self.race_tokens if st.loc[i] != -1]
+        assert all(t in self.race for t in tokens), (where, "a Snitch Race token outside the Snitch Race")
+        # "Only the Seekers, the Golden Snitch and the Snitch Race tokens can be in the Snitch Race."
+        allowed = set(self.seekers.values()) | {self.snitch} | set(self.race_tokens)
+        for i in range(len(cg.pieces)):
+            if st.loc[i] in self.race:
+                assert i in allowed, (where, cg.pieces[i].name, "in the Snitch Race")
         assert len(tokens) == len(set(tokens)), (where, "two tokens on one race space")
 
     def check_balls(self, st, where, in_play, stable):
@@ -269,7 +288,7 @@ class Checker:
             return
         snitch = self.step[st.loc[self.snitch]]
         behind = min(self.step[st.loc[i]] for i in self.seekers.values())
-        for i in self.upwinds:
+        for i in self.race_tokens:
             if st.loc[i] != -1:
                 step = self.step[st.loc[i]]
                 assert step < snitch, (where, self.cg.pieces[i].name, "on or past the Snitch")
@@ -665,6 +684,13 @@ def test_the_checks_catch_a_broken_state(cg):
     def chaser_in_the_race(st):
         move(st, "home chaser 1", space["r5"])
 
+    def bludger_in_the_race(st):
+        move(st, "bludger_b", space["r3"])
+
+    def two_tokens_on_one_space(st):
+        move(st, "home upwind 3", space["r9"])
+        move(st, "away upwind 3", space["r9"])
+
     def seeker_on_the_pitch(st):
         move(st, "away seeker", space["centre_north"])
 
@@ -796,6 +822,7 @@ def test_the_checks_catch_a_broken_state(cg):
 
     mutations = (
         ("positions", chaser_in_the_race), ("positions", seeker_on_the_pitch),
+        ("positions", bludger_in_the_race), ("positions", two_tokens_on_one_space),
         ("scoring_area", beater_in_a_scoring_area), ("scoring_area", keeper_in_the_rival_scoring_area),
         ("scoring_area", chaser_without_quaffle_in_scoring_area), ("balls", loose_quaffle_in_scoring_area),
         ("balls", beater_holds_quaffle),
