@@ -13,7 +13,11 @@ For every bundled game:
   a game, averaged over a few games;
 - cards compiled per second: the time `check_game` spends loading, validating,
   parsing and lowering the card files, divided into the number of cards;
-- the wall time of a cold ``lumos check GAME`` (and of ``lumos --help``) in a fresh process.
+- the wall time of a cold ``lumos check GAME`` (and of ``lumos --help``) in a fresh process;
+- CPU time (this process only, so other load on the machine counts less): random-playout
+  decisions/s and the time to compile the game (`check_game`, best of 3); the figures of
+  every game are printed side by side at the end (Catch the Golden Snitch beside Snitch
+  Snatcher).
 """
 from __future__ import annotations
 
@@ -133,6 +137,36 @@ def max_rss_mib() -> float:
     return rss / 2**20 if sys.platform == "darwin" else rss / 2**10
 
 
+def cpu_figures(game: str, games: int, seed0: int = 3000) -> dict:
+    """CPU time (time.process_time) of random playouts and of compiling the game."""
+    from lumos.api import game_sources, load_game
+    from lumos.compiler.game import check_game
+    from lumos.interpreter.agents import agent_seed, make_agent, play_game
+    cg = load_game(game)
+    decisions = 0
+    start = time.process_time()
+    for i in range(games):
+        players = [make_agent("random", agent_seed(seed0 + i, k)) for k in range(cg.nsides)]
+        decisions += play_game(cg, players, seed0 + i).decisions
+    spent = time.process_time() - start
+    compiles = []
+    for _ in range(3):
+        t = time.process_time()
+        check_game(game_sources(game))
+        compiles.append(time.process_time() - t)
+    return {"games": games, "cpu_seconds": spent, "decisions_per_cpu_second": decisions / spent if spent else 0.0,
+            "mean_decisions": decisions / max(1, games), "compile_cpu_seconds": min(compiles)}
+
+
+def cpu_table(results: list[dict]) -> str:
+    lines = ["CPU time, side by side (random playouts; compile = check_game in a warm process, best of 3)"]
+    for r in results:
+        c = r["cpu"]
+        lines.append(f"  {r['game']:<26} {c['decisions_per_cpu_second']:9.0f} decisions/s"
+                     f"  ({c['mean_decisions']:.0f} per game)  compile {c['compile_cpu_seconds'] * 1000:6.0f} ms")
+    return "\n".join(lines)
+
+
 def bench_game(game: str, games: int) -> dict:
     from lumos.api import load_game
     cg = load_game(game)
@@ -145,6 +179,7 @@ def bench_game(game: str, games: int) -> dict:
         "state_size": mid_game_state_size(cg),
         "cards": card_compile_rate(game),
         "cold_check_seconds": cold_command("check", game),
+        "cpu": cpu_figures(game, games),
     }
 
 
@@ -181,6 +216,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Lumos benchmark (Python {sys.version.split()[0]}, one core)")
     for r in results:
         print(report(r))
+    print(cpu_table(results))
     print(f"cold lumos --help {help_time:8.2f} s")
     print(f"max resident size {max_rss_mib():8.1f} MiB (this process)")
     return 0

@@ -216,6 +216,36 @@ class _Builder(Transformer):
         cond = next((c for c in ch[2:-1] if isinstance(c, N.Expr)), None)
         return N.Trigger(self.sp(meta), str(ch[0]), ch[1], cond, ch[-1], sources=self._sources(ch))
 
+    # -- team
+    def team_decl(self, meta, ch):
+        items = [c for c in ch if isinstance(c, N.Node)]
+        return N.Team(self.sp(meta), tuple(c for c in items if isinstance(c, N.TeamField)),
+                      tuple(c for c in items if isinstance(c, N.TeamGroup)),
+                      tuple(c for c in items if isinstance(c, N.TeamRequire)), sources=self._sources(ch))
+
+    def team_field(self, meta, ch):
+        typ = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "type"), None)
+        choices = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "choices"), ())
+        default = next((c for c in ch if isinstance(c, N.Expr)), None)
+        return N.TeamField(self.sp(meta), str(ch[0]), typ, choices, default)
+
+    def team_choices(self, meta, ch):
+        return ("choices", tuple(ch[0]))
+
+    def team_group(self, meta, ch):
+        return N.TeamGroup(self.sp(meta), str(ch[0]), str(ch[1]), ch[2] if len(ch) > 2 else None)
+
+    def team_require(self, meta, ch):
+        at = str(ch[2]) if len(ch) > 2 and ch[2] is not None else None
+        return N.TeamRequire(self.sp(meta), ch[0], N.Str(self.tsp(ch[1]), _unquote(ch[1])), at=at)
+
+    def team_at(self, meta, ch):
+        return ch[0]
+
+    def team_require_each(self, meta, ch):
+        return N.TeamRequire(self.sp(meta), ch[2], N.Str(self.tsp(ch[3]), _unquote(ch[3])),
+                             var=str(ch[0]), domain=ch[1])
+
     # -- statements
     def let_stmt(self, meta, ch):
         return N.Let(self.sp(meta), str(ch[0]), ch[1])

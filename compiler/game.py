@@ -72,6 +72,14 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
                         t = sub.get("type")
                         if isinstance(t, str) and t in _JSON_TYPES and name not in ("effect", "condition"):
                             types.setdefault(name, _JSON_TYPES[t])
+                        elif t == "array" and isinstance(sub.get("items"), dict):
+                            # a list of numbers or texts reads as a list value (`"x" in card.houses`)
+                            items = sub["items"]
+                            it = items.get("type")
+                            if isinstance(it, str) and it in _JSON_TYPES:
+                                types.setdefault(name, "list:" + _JSON_TYPES[it])
+                            elif "enum" in items or "$ref" in items or "const" in items:
+                                types.setdefault(name, "list:text")
                         elif "enum" in sub or "$ref" in sub or "const" in sub:
                             types.setdefault(name, "text")
             for v in node.values():
@@ -186,6 +194,7 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
         elif isinstance(d, N.Flow):
             flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
     triggers = low.lower_triggers()
+    team = low.lower_team()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
@@ -204,7 +213,7 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers)
+        triggers=triggers, team=team)
     return cg, sink.items, files
 
 

@@ -15,6 +15,7 @@ from typing import Any
 from lumos.compiler import nodes as N
 from lumos.compiler.lower_expr import ExprLowering, _const
 from lumos.compiler.lower_stmt import StmtLowering
+from lumos.compiler.lower_team import TeamLowering
 from lumos.compiler.scope import LocalScope, Symbol, describe, unify
 from lumos.interpreter.errors import DiagnosticSink, Span, did_you_mean
 from lumos.interpreter.program import ActionInfo, PieceInfo, Proc, RuleRecord
@@ -63,7 +64,7 @@ def _table(values: tuple):
     return fn
 
 
-class Lowerer(ExprLowering, StmtLowering):
+class Lowerer(ExprLowering, StmtLowering, TeamLowering):
     def __init__(self, game: N.GameFile, board, sink: DiagnosticSink, path: str):
         self.game, self.board, self.sink, self.path = game, board, sink, path
         self.symbols: dict[str, Symbol] = {}
@@ -144,6 +145,7 @@ class Lowerer(ExprLowering, StmtLowering):
             if not isinstance(d, (N.Meta,)):
                 self.rules.append(RuleRecord(type(d).__name__.lower(), getattr(d, "name", "") or
                                              ", ".join(getattr(d, "names", ()) or ()), d.sources, d.span))
+        self.declare_team_fields()   # after the vars: a team field may fill a `var ... per side`
         n = len(self.pieces)
         self.symbols["pieces"] = Symbol("pieces", "builtin", "list:piece", tuple(range(n)), None, used=True)
         self.symbols["sides"] = Symbol("sides", "builtin", "list:side", tuple(range(len(self.sides))), None, used=True)
@@ -454,6 +456,9 @@ class Lowerer(ExprLowering, StmtLowering):
         for name, typ in fields.items():
             if name == "deck":
                 table[name] = ((lambda m, c: None if (d := m.cg.cards[c].deck) < 0 else d), "side")
+            elif typ.startswith("list:"):   # a JSON array: a list value of the language, a tuple like all lists
+                table[name] = ((lambda m, c, name=name: None if (v := m.cg.cards[c].fields.get(name)) is None
+                                else tuple(v)), typ)
             else:
                 table[name] = ((lambda m, c, name=name: m.cg.cards[c].fields.get(name)), typ)
         return table

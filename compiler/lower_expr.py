@@ -427,6 +427,8 @@ class ExprLowering:
                 self.sink.add("E202", f"no value has an attribute `{n.name}`", n.span,
                               did_you_mean(n.name, known) or "")
             return _BAD
+        if typ.startswith("list:") or typ == "zone":
+            return self.list_attribute(of, typ, n)
         getter = self.attribute(typ, n.name, n.span)
         if getter is None:
             return _BAD
@@ -475,6 +477,20 @@ class ExprLowering:
         if _has_src(of):
             _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else {g}(m, {v}))", {g: get}))
         return fn, rtype
+
+    def list_attribute(self, of, typ: str, n):
+        """`LIST.NAME`: the list of each item's NAME, in order (`sum(s.hand.cost)`); none stays none."""
+        el = element(typ)
+        getter = self.attribute(el, n.name, n.span) if el not in ("any", "none") else None
+        if getter is None:
+            if el in ("any", "none"):
+                return (lambda m, L: ()), "list:any"
+            return _BAD
+        get, rtype = getter
+        if typ == "zone":
+            return (lambda m, L: () if (z := of(m, L)) is None else
+                    tuple(get(m, x) for x in m.st.zones[z])), "list:" + rtype
+        return (lambda m, L: tuple(None if x is None else get(m, x) for x in of(m, L) or ())), "list:" + rtype
 
     def attribute(self, typ: str, name: str, span):
         """(getter(machine, value), type) for `value.name` on a value of `typ`, or None."""
@@ -1035,7 +1051,7 @@ class ExprLowering:
 
     def b_sum(self, f):
         a, = f
-        return lambda m, L: sum(a(m, L) or ())
+        return lambda m, L: sum(x for x in a(m, L) or () if x is not None)   # a card without the field adds 0
 
     def b_playable(self, f):
         c, s = f

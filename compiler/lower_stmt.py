@@ -246,6 +246,12 @@ class StmtLowering:
             return None
         of, t = self.expr(target.obj)
         table = self.settable.get(t, {})
+        if t == "any" and target.name not in table:
+            # a parameter of a procedure no rule calls yet (card vocabulary): the attribute
+            # name alone says which kind it belongs to, when only one kind has it
+            owners = [tb for tb in self.settable.values() if target.name in tb]
+            if len(owners) == 1:
+                table = owners[0]
         if target.name not in table:
             self.sink.add("E202", f"`{target.name}` of {describe(t)} cannot be set", target.span,
                           f"settable: {', '.join(sorted(table))}" if table else "declare a `var ... per side` or `per piece`")

@@ -468,3 +468,38 @@ class Trigger(Decl):
 @dataclass(frozen=True)
 class GameFile(Node):
     decls: tuple[Decl, ...]
+
+
+@dataclass(frozen=True)
+class TeamField(Node):
+    """`field NAME: KIND choices A, B = DEFAULT` — a value a team file sets; a side attribute in the rules."""
+    name: str
+    type: Optional[str]
+    choices: tuple[Expr, ...]
+    default: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class TeamGroup(Node):
+    """`group KEY into ZONE where COND` — the cards a team file lists under KEY, put into the side's ZONE."""
+    name: str
+    zone: str
+    cond: Optional[Expr]
+
+
+@dataclass(frozen=True)
+class TeamRequire(Node):
+    """`require COND else "message" at KEY`, or `require each X in LIST: COND else "message"`."""
+    cond: Expr
+    message: Str
+    var: Optional[str] = None       # `each X in ...`: checked for every item, reported at the item
+    domain: Optional[Expr] = None
+    at: Optional[str] = None        # the team file key the problem is reported at
+
+
+@dataclass(frozen=True)
+class Team(Decl):
+    """`team:` — what a team file holds (fields, groups of cards) and the rules a team must keep."""
+    fields: tuple[TeamField, ...]
+    groups: tuple[TeamGroup, ...]
+    rules: tuple[TeamRequire, ...]

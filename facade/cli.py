@@ -139,8 +139,45 @@ def _with_cards(src, game: str, with_paths: list[str]) -> tuple[list[Path], list
             found = [path]
         else:
             raise UsageError(f"no expansion or card file `{item}`")
+        found = _split_teams(found)[0]
         extra += [p for p in found if p.resolve() not in own and p not in extra]
     return extra, diags, files
+
+
+def _split_teams(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """(card files, team files): a YAML file with a top-level `team:` key is a team file."""
+    from lumos.compiler.teams import looks_like_team_file
+    teams = [p for p in paths if looks_like_team_file(p)]
+    return [p for p in paths if p not in teams], teams
+
+
+def _teams(cg, pairs: list[str], options: dict | None = None) -> dict | None:
+    """`--team SIDE=FILE` pairs -> checked teams for `GameState.new(teams=...)`, or a LumosCheckError."""
+    from lumos.compiler.teams import check_teams
+    from lumos.interpreter.errors import LumosCheckError
+    paths: dict[str, Path] = {}
+    for pair in pairs or []:
+        side, sep, file = pair.partition("=")
+        side = side.strip()
+        if not sep or not file.strip():
+            raise UsageError(f"--team needs SIDE=FILE, not `{pair}`")
+        if side not in cg.sides:
+            raise UsageError(f"{cg.id} has no side `{side}`; sides: {', '.join(cg.sides)}")
+        if side in paths:
+            raise UsageError(f"two team files for `{side}`")
+        if not Path(file).is_file():
+            raise UsageError(f"no team file `{file}`")
+        paths[side] = Path(file)
+    if not paths:
+        return None
+    if cg.team is None:
+        raise UsageError(f"{cg.id} takes no team files: its rules declare no `team`")
+    teams, diags = check_teams(cg, paths, options)
+    if teams is None:
+        err = LumosCheckError(diags)
+        err.files = {**cg.files, **{str(p): p.read_text(encoding="utf-8", errors="replace") for p in paths.values()}}
+        raise err
+    return teams
 
 
 @functools.lru_cache(maxsize=4)
@@ -213,9 +250,10 @@ DEFAULT_MAX = 50   # diagnostics shown by `lumos check` before "... and N more"
 class _Target:
     """One thing `lumos check` compiles: a game, a game plus an expansion, or a game plus loose card files."""
 
-    def __init__(self, kind: str, label: str, src=None, extra=None, diags=None, files=None):
+    def __init__(self, kind: str, label: str, src=None, extra=None, diags=None, files=None, teams=None):
         self.kind, self.label, self.src = kind, label, src
         self.extra: list[Path] = list(extra or [])
+        self.teams: list[Path] = list(teams or [])    # team files, checked against the compiled game
         self.diags: list = list(diags or [])
         self.files: dict = dict(files or {})
         self.cg = None
@@ -251,8 +289,8 @@ def _expansion_target(manifest: Path) -> _Target:
     if exp is None:
         return _Target("expansion", manifest.parent.name, diags=diags, files=texts)
     own = {p.resolve() for p in exp.base.card_files()}
-    cards = [p for p in exp.card_files if p.resolve() not in own]   # the game's own files count once
-    return _Target("expansion", exp.name, exp.base, cards, diags, texts)
+    cards, teams = _split_teams([p for p in exp.card_files if p.resolve() not in own])  # own files count once
+    return _Target("expansion", exp.name, exp.base, cards, diags, texts, teams)
 
 
 def _check_targets(args) -> list[_Target]:
@@ -261,9 +299,11 @@ def _check_targets(args) -> list[_Target]:
     if args.game:
         src = _sources(args.game)
         own = {p.resolve() for p in src.card_files()}
-        extra = [p for p in _card_paths(args.paths) if p.resolve() not in own]
-        label = f"{_count(len(extra), 'card file')} against {src.id}" if extra else src.id
-        return [_Target("cards" if extra else "game", label, src, extra)]
+        extra, teams = _split_teams([p for p in _card_paths(args.paths) if p.resolve() not in own])
+        parts = [_count(len(extra), "card file")] if extra else []
+        parts += [_count(len(teams), "team file")] if teams else []
+        label = f"{' and '.join(parts)} against {src.id}" if parts else src.id
+        return [_Target("cards" if parts else "game", label, src, extra, teams=teams)]
     targets = []
     for item in args.paths or bundled_games():
         manifest = manifest_path(Path(item)) if item not in bundled_games() else None
@@ -272,6 +312,11 @@ def _check_targets(args) -> list[_Target]:
             continue
         path = Path(item)
         if path.is_file() and path.suffix in (".yaml", ".yml"):
+            game = _team_game(path)
+            if game is not None:   # a team file that names its game: `game: ID`
+                src = _sources(game)
+                targets.append(_Target("cards", f"1 team file against {src.id}", src, teams=[path]))
+                continue
             raise UsageError(f"`{item}` is a card file: name the game it belongs to, "
                              f"`lumos check --game GAME {item}`")
         if path.is_dir() and not (path / "game.lumos").is_file() and _yaml_files(path):
@@ -282,6 +327,11 @@ def _check_targets(args) -> list[_Target]:
     return targets
 
 
+def _team_game(path: Path) -> str | None:
+    from lumos.compiler.teams import team_game
+    return team_game(path)
+
+
 def _run_target(t: _Target) -> None:
     from lumos.compiler.game import check_game
     if t.src is None:
@@ -290,6 +340,13 @@ def _run_target(t: _Target) -> None:
     t.cg = cg
     t.diags += diags
     t.files.update(texts)
+    if t.teams and cg is not None:
+        from lumos.compiler.teams import check_team_file
+        if not t.extra and t.kind != "expansion":   # a coach checking a team hears about the team
+            t.diags = [d for d in t.diags if d.is_error]
+        for path in t.teams:
+            t.diags += check_team_file(cg, path)[1]
+            t.files[str(path)] = path.read_text(encoding="utf-8", errors="replace")
     if cg is not None and not any(d.is_error for d in t.diags):
         from lumos.lint import lint_game
         mine = {str(p) for p in t.extra}
@@ -305,8 +362,12 @@ def _ok_line(t: _Target) -> str:
         return f"ok: {t.label} ({_count(len(cg.rules), 'rule')}, {_count(len(cg.cards), 'card')}){extra}"
     mine = {str(p) for p in t.extra}
     added = sum(1 for c in cg.cards if c.span.file in mine)
+    teams = f", {_count(len(t.teams), 'team file')}" if t.teams else ""
     if t.kind == "expansion":
-        return f"ok: {t.label} (extends {cg.id}: {_count(added, 'card')} in {_count(len(t.extra), 'file')}){extra}"
+        return (f"ok: {t.label} (extends {cg.id}: {_count(added, 'card')} in {_count(len(t.extra), 'file')}"
+                f"{teams}){extra}")
+    if not t.extra:
+        return f"ok: {t.label}{extra}"
     return f"ok: {t.label} ({_count(added, 'card')}){extra}"
 
 
@@ -374,15 +435,15 @@ def cmd_check(args) -> int:
 
 # ---------------------------------------------------------------- lumos simulate
 def _run_batch(game: str, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
-               max_decisions: int, with_paths: tuple[str, ...] = ()) -> list[dict]:
+               max_decisions: int, with_paths: tuple[str, ...] = (), teams: dict | None = None) -> list[dict]:
     """Play the games with these seeds (in a worker process when --jobs > 1); plain records out."""
     from lumos.api import load_game
     cg = _load_with(game, with_paths) if with_paths else load_game(game)
-    return _play_seeds(cg, seeds, agents, options, log_dir, max_decisions)
+    return _play_seeds(cg, seeds, agents, options, log_dir, max_decisions, teams)
 
 
 def _play_seeds(cg, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
-                max_decisions: int) -> list[dict]:
+                max_decisions: int, teams: dict | None = None) -> list[dict]:
     from lumos.interpreter.agents import agent_seed, make_agent, play_game
     out = []
     for seed in seeds:
@@ -391,9 +452,9 @@ def _play_seeds(cg, seeds: list[int], agents: list[str], options: dict, log_dir:
             path = Path(log_dir) / f"{cg.id}-{seed}.jsonl"
             with open(path, "w", encoding="utf-8") as fh:
                 r = play_game(cg, players, seed, options=options, log=fh, max_decisions=max_decisions,
-                              agent_names=agents)
+                              agent_names=agents, teams=teams)
         else:
-            r = play_game(cg, players, seed, options=options, max_decisions=max_decisions)
+            r = play_game(cg, players, seed, options=options, max_decisions=max_decisions, teams=teams)
         out.append({"seed": seed, "winner": r.winner, "returns": r.returns, "decisions": r.decisions,
                      "error": r.error})
     return out
@@ -416,6 +477,7 @@ def cmd_simulate(args) -> int:
     cg, src = _compile(args.game, args.with_paths)
     agents = _agent_list(cg, args.agents)
     options = _parse_options(cg, args.option)
+    teams = _teams(cg, args.teams, options)
     if args.log_dir:
         Path(args.log_dir).mkdir(parents=True, exist_ok=True)
     seeds = [args.seed + i for i in range(args.n)]
@@ -428,20 +490,22 @@ def cmd_simulate(args) -> int:
             with ProcessPoolExecutor(max_workers=args.jobs) as pool:
                 with_paths = tuple(str(Path(p).resolve()) for p in args.with_paths)
                 futures = [pool.submit(_run_batch, game_arg, chunk, agents, options, args.log_dir,
-                                       args.max_decisions, with_paths) for chunk in _chunks(seeds, args.jobs)]
+                                       args.max_decisions, with_paths, teams) for chunk in _chunks(seeds, args.jobs)]
                 for fut in futures:
                     batch = fut.result()
                     records.extend(batch)
                     advance(len(batch))
         else:
             for seed in seeds:
-                records.extend(_play_seeds(cg, [seed], agents, options, args.log_dir, args.max_decisions))
+                records.extend(_play_seeds(cg, [seed], agents, options, args.log_dir, args.max_decisions, teams))
                 advance(1)
     elapsed = time.perf_counter() - start
     records.sort(key=lambda r: r["seed"])
     summary = _summarise(cg, records, elapsed, args.seed, agents, options)
     if args.with_paths:
         summary["with"] = list(args.with_paths)
+    if teams:
+        summary["teams"] = {side: team["file"] for side, team in teams.items()}
     failed = [r for r in records if r["error"] is not None]
     for r in failed[:SHOW_ERRORS]:
         _err(f"game with seed {r['seed']} stopped:")
@@ -529,8 +593,9 @@ def cmd_play(args) -> int:
     cg, _ = _compile(args.game, args.with_paths)
     side = _side_index(cg, args.as_side)
     options = _parse_options(cg, args.option)
+    teams = _teams(cg, args.teams, options)
     rivals = {k: make_agent(args.agent, agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
-    state = GameState.new(cg, seed=args.seed, options=options, log=True)
+    state = GameState.new(cg, seed=args.seed, options=options, log=True, teams=teams)
     print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
           f"{args.agent} agent plays {', '.join(cg.sides[k] for k in rivals)}. Type q to quit.")
     shown = _show_events(state, 0, side)
@@ -699,6 +764,8 @@ def cmd_explain(args) -> int:
 # ---------------------------------------------------------------- lumos schema, lumos new card
 def cmd_schema(args) -> int:
     from lumos.skeleton import bundle_schema, schema_file, write_schemas
+    if args.team:
+        return _team_schema(args)
     src = _sources(args.game)
     try:
         path = schema_file(src)
@@ -709,6 +776,24 @@ def cmd_schema(args) -> int:
         return EXIT_OK
     for written in write_schemas(src, Path(args.output)):
         print(f"wrote {written}")
+    return EXIT_OK
+
+
+def _team_schema(args) -> int:
+    """`lumos schema GAME --team`: the JSON Schema of the game's team files, made from its `team`."""
+    from lumos.compiler.teams import team_schema
+    cg, src = _compile(args.game)
+    if cg.team is None:
+        raise UsageError(f"{cg.id} takes no team files: its rules declare no `team`")
+    schema = team_schema(cg, names=not args.no_names)
+    text = json.dumps(schema, indent=2, ensure_ascii=False) + "\n"
+    if args.output in (None, "-"):
+        print(text, end="")
+        return EXIT_OK
+    out = Path(args.output) / f"{cg.id}.team.schema.json"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text(text, encoding="utf-8")
+    print(f"wrote {out}")
     return EXIT_OK
 
 
@@ -787,6 +872,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--log-dir", help="write one replayable log per game into this folder")
     s.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
     s.add_argument("--max-decisions", type=int, default=100_000, help="stop a game after this many decisions")
+    s.add_argument("--team", dest="teams", action="append", default=[], metavar="SIDE=FILE",
+                   help="a team file for a side (checked first); without one the game's setup builds the team")
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
                    help="add the cards of an expansion folder (or of card files); repeatable")
@@ -797,6 +884,8 @@ def build_parser() -> argparse.ArgumentParser:
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--as", dest="as_side", metavar="SIDE", help="the side you play (default: the first)")
     s.add_argument("--agent", choices=AGENT_NAMES, default="random", help="the agent you play against")
+    s.add_argument("--team", dest="teams", action="append", default=[], metavar="SIDE=FILE",
+                   help="a team file for a side (checked first); without one the game's setup builds the team")
     s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
                    help="add the cards of an expansion folder (or of card files); repeatable")
     s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a game option")
@@ -827,6 +916,10 @@ def build_parser() -> argparse.ArgumentParser:
                                    "(Draft 2020-12), or write it and the expansion manifest schema into a folder.")
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("-o", "--output", metavar="DIR", help="folder to write the schemas into (default: print)")
+    s.add_argument("--team", action="store_true",
+                   help="the schema of the game's team files instead (GAME.team.schema.json)")
+    s.add_argument("--no-names", action="store_true",
+                   help="with --team: leave out the lists of card names (a schema that card changes do not date)")
     s.set_defaults(func=cmd_schema)
 
     s = sub.add_parser("new", help="print a commented YAML skeleton of a new card",

@@ -687,6 +687,33 @@ class English:
         cond = f" and {self.cond(d.cond)}" if d.cond is not None else ""
         return Step(f"Whenever {event}{cond}, at once:", self.steps(d.body))
 
+    # -------------------------------------------------------------- team files
+    def _Team(self, d: N.Team) -> Step:
+        parts = tuple(self.node(x) for x in d.fields + d.groups + d.rules)
+        return Step("A team may be given as a team file (YAML) that names the team under “team” and holds, "
+                    "checked before the game starts:", parts)
+
+    def _TeamField(self, f: N.TeamField) -> Step:
+        kind = f" (a {f.type})" if f.type else ""
+        choices = f", one of {_words([self.expr(c) for c in f.choices], 'or')}" if f.choices else ""
+        default = f"; {self.expr(f.default)} if the file does not say" if f.default is not None else \
+            "; the file must say it"
+        return Step(f"{mark('lit', f.name)}{kind}{choices}{default}. It becomes the side's "
+                    f"{mark('lit', f.name)} (without a team file: {self.expr(f.default) if f.default else 'nothing'}).")
+
+    def _TeamGroup(self, g: N.TeamGroup) -> Step:
+        which = f"cards for which {self.cond(g.cond)}" if g.cond is not None else "cards of the game"
+        return Step(f"under {self.local(g.name)}: the names of {which}; they are put into the side's "
+                    f"{mark('rule', g.zone)} before the setup.")
+
+    def _TeamRequire(self, r: N.TeamRequire) -> Step:
+        where = f" (reported at {self.local(r.at)})" if r.at else ""
+        if r.var is not None:
+            return Step(f"For each {self.local(r.var)} among {self.expr(r.domain)}: {self.cond(r.cond)}; "
+                        f"otherwise the check says {self.expr(r.message)} at that card.")
+        return Step(f"The team must keep: {self.cond(r.cond)}; otherwise the check says "
+                    f"{self.expr(r.message)}{where}.")
+
 
 def node_classes() -> list[type]:
     """Every concrete node class of the language (compiler/nodes.py)."""

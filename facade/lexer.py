@@ -27,7 +27,8 @@ __all__ = ["LumosLexer"]
 META = ("game", "rulebook", "board", "schema", "cards")
 DECLARATIONS = ("sides", "option", "choices", "die", "faces", "kinds", "pieces", "piece", "var", "const",
                 "per", "zone", "window", "procedure", "function", "action", "with", "label", "setup", "flow",
-                "when", "hidden", "owner", "public", "shared", "min", "max", "event")
+                "when", "hidden", "owner", "public", "shared", "min", "max", "event", "team", "field", "group",
+                "require")
 STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "put",
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",
@@ -43,7 +44,7 @@ BUILTIN_FUNCTIONS = ("closest", "count", "distance", "first", "full", "max", "mi
 _DECLARES = (("procedure", Name.Function), ("function", Name.Function), ("action", Name.Function),
              ("window", Name.Constant), ("zone", Name.Variable), ("var", Name.Variable),
              ("const", Name.Constant), ("option", Name.Variable), ("die", Name.Variable),
-             ("event", Name.Function))
+             ("event", Name.Function), ("field", Name.Variable), ("group", Name.Variable))
 
 _WORD = r"[A-Za-z_][A-Za-z0-9_]*"
 
@@ -99,6 +100,7 @@ class LumosLexer(RegexLexer):
         ],
         "hole": [
             (r"\}", String.Interpol, "#pop"),
+            (r'\\.', String.Escape),                 # `\"` in a hole: a quote of the text inside it
             (r'"', String.Double, "#pop:2"),        # as the grammar's STRING: the text ends here
             (r"\n", Error, "#pop:2"),
             include("expr"),

@@ -95,6 +95,8 @@ def _referenced(decls, effects: list[_Effect]) -> set[str]:
                 names.add(n.kind)
             elif isinstance(n, N.Pieces):
                 names.update(p.kind for p in n.placements)
+            elif isinstance(n, N.TeamGroup):   # a team file's cards are put into the zone
+                names.add(n.zone)
     return names
 
 

@@ -45,6 +45,7 @@ class Target:
     extra: list[Path] = field(default_factory=list)
     diags: list = field(default_factory=list)     # problems found before compiling (a manifest's)
     files: list[Path] = field(default_factory=list)   # files whose problems this check owns
+    teams: list[Path] = field(default_factory=list)   # team files, checked against the compiled game
 
     @property
     def key(self) -> tuple:
@@ -75,14 +76,23 @@ def find_target(path: Path, default_game: str | None = None) -> Target | None:
         return Target("game", src) if src is not None else None
     if path.suffix not in (".yaml", ".yml"):
         return None
+    from lumos.compiler.teams import looks_like_team_file, team_game
     manifest = manifest_path(path) or manifest_path(path.parent)
     if manifest is not None:
         exp, diags, _texts = load_expansion(manifest)
         if exp is None:
             return Target("expansion", None, [], list(diags), [manifest.resolve()])
         own = {p.resolve() for p in exp.base.card_files()}
-        extra = [p.resolve() for p in exp.card_files if p.resolve() not in own]
-        return Target("expansion", exp.base, extra, list(diags), [manifest.resolve()] + extra)
+        mine = [p.resolve() for p in exp.card_files if p.resolve() not in own]
+        teams = [p for p in mine if looks_like_team_file(p)]
+        extra = [p for p in mine if p not in teams]
+        return Target("expansion", exp.base, extra, list(diags), [manifest.resolve()] + mine, teams)
+    if looks_like_team_file(path):
+        game = team_game(path) or default_game or (bundled_games()[0] if len(bundled_games()) == 1 else None)
+        if game is None or (game not in bundled_games() and not (Path(game) / "game.lumos").is_file()):
+            return None
+        src = game_sources(game) if game in bundled_games() else _game_of_folder(Path(game))
+        return Target("team", src, [], [], [path], [path])
     for src in _bundled_sources():
         if src.cards_dir is not None and src.cards_dir.resolve() == path.parent:
             return Target("game", src)
@@ -149,12 +159,32 @@ def check_target(target: Target, overlays: dict[str, str] | None = None) -> dict
             if cg is not None and not any(d.is_error for d in found):
                 mine = {str(p) for p in extra}
                 found += [d for d in lint_game(cg, src) if target.kind == "game" or d.span.file in mine]
+            if cg is not None:
+                found += _check_teams(cg, target.teams, overlays, Path(tmp), back)
+            if target.kind == "team":   # a coach editing a team hears about the team
+                found = [d for d in found if d.is_error]
             for d in found:
                 real = back.get(d.span.file, d.span.file)
                 diags.append(replace(d, span=replace(d.span, file=real)) if real != d.span.file else d)
     for d in diags:
         out.setdefault(str(Path(d.span.file).resolve()) if d.span.file else "", []).append(d)
     out.pop("", None)
+    return out
+
+
+def _check_teams(cg, teams: list[Path], overlays: dict[str, str], tmp: Path, back: dict) -> list:
+    """The problems of team files against a compiled game, the editor's unsaved text included."""
+    from lumos.compiler.teams import check_team_file
+    out = []
+    for i, path in enumerate(teams):
+        text = overlays.get(str(Path(path).resolve()))
+        if text is not None and _differs(str(path), text):
+            copy = tmp / "teams" / str(i) / Path(path).name
+            copy.parent.mkdir(parents=True)
+            copy.write_text(text, encoding="utf-8")
+            back[str(copy)] = str(path)
+            path = copy
+        out += check_team_file(cg, path)[1]
     return out
 
 

@@ -92,7 +92,7 @@ _KIND_WORD = {
     "Sides": "sides", "Option": "option", "Die": "die", "Kinds": "kinds", "Pieces": "pieces of",
     "NeutralPieces": "piece", "Var": "var", "Const": "const", "Zone": "zone", "Window": "window",
     "Procedure": "procedure", "Function": "function", "Action": "action", "Flow": "flow",
-    "Setup": "setup", "Trigger": "when",
+    "Setup": "setup", "Trigger": "when", "Team": "team",
 }
 _HIDDEN_FIELDS = ("name", "type", "text", "effect", "condition", "copies")
 
@@ -266,7 +266,7 @@ def _target(d: N.Decl) -> tuple[str, str]:
         return f"pieces of {d.side}", d.side
     if isinstance(d, N.NeutralPieces):
         return f"piece {', '.join(d.names)}", ", ".join(d.names)
-    if isinstance(d, (N.Setup, N.Flow)):
+    if isinstance(d, (N.Setup, N.Flow, N.Team)):
         return type(d).__name__.lower(), ""
     if isinstance(d, N.Trigger):
         return f"when {d.event}", f"{d.event}({', '.join(d.params)})"
@@ -521,7 +521,7 @@ class _Writer:
         self.add(*_title("Components", "-"))
         self.add("What the game is played with, and how it stands before the set-up runs.", "")
         for rule in self.doc.rules_of(N.Sides, N.Option, N.Die, N.Kinds, N.Pieces, N.NeutralPieces,
-                                      N.Const, N.Zone, N.Var):
+                                      N.Const, N.Zone, N.Var, N.Team):
             after = self.pieces_table(rule.decl) if isinstance(rule.decl, N.Pieces) else []
             self.rule(rule, after=after)
 

@@ -24,35 +24,13 @@ class GameState:
 
     @classmethod
     def new(cls, cg: CompiledGame, seed: int = 0, options: dict[str, Any] | None = None,
-            log: bool = False) -> "GameState":
-        st = State()
-        st.rng = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
-        g = list(cg.globals_init)
-        for name, value in (options or {}).items():
-            if name not in cg.options:
-                raise ValueError(f"unknown option `{name}`; options: {', '.join(cg.options) or 'none'}")
-            if value not in cg.options[name][1]:
-                raise ValueError(f"option `{name}` must be one of {list(cg.options[name][1])}, not {value!r}")
-            g[cg.option_slots[name]] = value
-        st.g = g
-        ns = cg.nsides
-        st.sv = [list(v) for v in cg.side_vars_init]
-        st.pv = [[v] * len(cg.pieces) for v in cg.piece_vars_init]
-        st.loc = [-1] * len(cg.pieces)
-        st.holder = [-1] * len(cg.pieces)
-        st.occ = [-1] * len(cg.board.spaces)
-        st.occ_next = [-1] * len(cg.pieces)
-        last = {}  # space -> the last piece standing there so far
-        for i, p in enumerate(cg.pieces):
-            if p.start >= 0:
-                st.loc[i] = p.start
-                if p.start in last:
-                    st.occ_next[last[p.start]] = i
-                else:
-                    st.occ[p.start] = i
-                last[p.start] = i
-        st.zones = [[] for _ in range(len(cg.zones) * ns)]
-        st.card_zone = [-1] * len(cg.cards)
+            log: bool = False, teams: dict[str, dict] | None = None) -> "GameState":
+        """A game at its first decision. `teams`: per side name, a checked team file as plain data
+        (`lumos.compiler.teams.TeamFile.plain()`): its fields set the side's variables and its
+        cards are put into the side's zones before `setup` runs."""
+        st = initial_state(cg, seed, options)
+        if teams:
+            put_teams(cg, st, teams)
         state = cls(cg, st, [] if log else None)
         m = state.machine
         m.call(cg.flow, [])
@@ -133,3 +111,68 @@ class GameState:
     def __str__(self) -> str:
         from lumos.interpreter.observe import render_text
         return render_text(self, None)
+
+
+def seed_state(seed: int) -> int:
+    """The generator's first state for a game seed. The seed goes through splitmix64's mixing
+    function so nearby seeds start far apart in its one cycle (the cycle's step is the same
+    constant, so `seed * step + c` made seed n+1 the stream of seed n shifted by one draw)."""
+    z = (seed * 0x9E3779B97F4A7C15 + 0x632BE59BD9B4E019) & MASK64
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+    return z ^ (z >> 31)
+
+
+def initial_state(cg: CompiledGame, seed: int = 0, options: dict[str, Any] | None = None) -> State:
+    """The state before the flow and the setup run: pieces at their starts, every card in the box."""
+    st = State()
+    st.rng = seed_state(seed)
+    g = list(cg.globals_init)
+    for name, value in (options or {}).items():
+        if name not in cg.options:
+            raise ValueError(f"unknown option `{name}`; options: {', '.join(cg.options) or 'none'}")
+        if value not in cg.options[name][1]:
+            raise ValueError(f"option `{name}` must be one of {list(cg.options[name][1])}, not {value!r}")
+        g[cg.option_slots[name]] = value
+    st.g = g
+    ns = cg.nsides
+    st.sv = [list(v) for v in cg.side_vars_init]
+    st.pv = [[v] * len(cg.pieces) for v in cg.piece_vars_init]
+    st.loc = [-1] * len(cg.pieces)
+    st.holder = [-1] * len(cg.pieces)
+    st.occ = [-1] * len(cg.board.spaces)
+    st.occ_next = [-1] * len(cg.pieces)
+    last = {}  # space -> the last piece standing there so far
+    for i, p in enumerate(cg.pieces):
+        if p.start >= 0:
+            st.loc[i] = p.start
+            if p.start in last:
+                st.occ_next[last[p.start]] = i
+            else:
+                st.occ[p.start] = i
+            last[p.start] = i
+    st.zones = [[] for _ in range(len(cg.zones) * ns)]
+    st.card_zone = [-1] * len(cg.cards)
+    return st
+
+
+def put_teams(cg: CompiledGame, st: State, teams: dict[str, dict]) -> None:
+    """Each side's team (plain data: `fields` and `cards` per zone name) into its variables and zones."""
+    for side_name, team in teams.items():
+        if side_name not in cg.sides:
+            raise ValueError(f"{cg.id} has no side `{side_name}`; sides: {', '.join(cg.sides)}")
+        s = cg.sides.index(side_name)
+        for name, value in (team.get("fields") or {}).items():
+            if name not in cg.side_var_names:
+                raise ValueError(f"sides have no variable `{name}`")
+            st.sv[cg.side_var_names.index(name)][s] = value
+        for zone_name, card_ids in (team.get("cards") or {}).items():
+            if zone_name not in [z for z, _ in cg.zones]:
+                raise ValueError(f"{cg.id} has no zone `{zone_name}`")
+            z = cg.zone_id(zone_name, s)
+            for c in card_ids:
+                if not 0 <= c < len(cg.cards) or st.card_zone[c] >= 0:
+                    raise ValueError(f"card {c} cannot go into {zone_name} of {side_name}: "
+                                     "no such card, or another team has it")
+                st.zones[z].append(c)
+                st.card_zone[c] = z

@@ -7,7 +7,9 @@ A log is the whole story of one game, one JSON object per line:
    the game was played with (its own and those added with ``--with``), and ``card_files``
    lists the files those cards came from (``{"file", "path", "hash"}``: the file's folder
    and name, its absolute path, a hash of its text), so that a replay without an
-   expansion the game was played with can say which one is missing;
+   expansion the game was played with can say which one is missing; a game started
+   with team files also has ``teams`` (per side: the file, its fields and the cards put
+   into each zone, by card number), which the replay puts back the same way;
 2. the events of the setup, then for each decision one decision line
    ``{"n", "side", "choice", "label"}`` (``side`` is a side's name or
    ``"chance"``) followed by the events it caused ``{"event", "rule", "in"}``;
@@ -208,7 +210,7 @@ class GameLog:
     """
 
     def __init__(self, out: IO[str], cg: CompiledGame, seed: int, options: dict | None = None,
-                 agents: list[str] | None = None):
+                 agents: list[str] | None = None, teams: dict | None = None):
         self.out = out
         self.cg = cg
         self.rule = _RuleNames(cg)
@@ -216,7 +218,8 @@ class GameLog:
         self.n = 0
         self._write({"lumos": _version(), "game": cg.id, "source_hash": source_hash(cg), "seed": seed,
                      "options": dict(options or {}), "agents": list(agents or []),
-                     "cards_hash": cards_hash(cg), "card_files": card_files(cg)})
+                     "cards_hash": cards_hash(cg), "card_files": card_files(cg),
+                     **({"teams": teams} if teams else {})})
 
     def _write(self, record: dict) -> None:
         self.out.write(json.dumps(record, separators=(",", ":"), ensure_ascii=False))
@@ -361,7 +364,8 @@ def _replay(cg: CompiledGame, records: list[tuple[int, dict]], result: ReplayRes
         seen = len(events)
 
     try:
-        state = GameState.new(cg, seed=head.get("seed", 0), options=head.get("options") or None, log=True)
+        state = GameState.new(cg, seed=head.get("seed", 0), options=head.get("options") or None, log=True,
+                              teams=head.get("teams") or None)
     except LumosRuntimeError as exc:
         error = exc
         state = None

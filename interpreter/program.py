@@ -82,6 +82,53 @@ class RuleRecord:
 
 
 @dataclass(frozen=True)
+class TeamFieldInfo:
+    """A value a team file sets (`field house: text choices ...`); the rules read it as a side attribute."""
+    name: str
+    type: str                  # number | flag | text
+    choices: tuple[Any, ...]   # empty: any value of the type
+    default: Any               # None: the team file must give it
+    required: bool
+    slot: int                  # its slot in the team's frame of locals
+    side_var: int              # index into the side variables (State.sv)
+    span: Span
+
+
+@dataclass(frozen=True)
+class TeamGroupInfo:
+    """The cards listed under a key of a team file (`group players into roster where ...`)."""
+    name: str
+    zone: int                  # index into CompiledGame.zones: the side's zone the cards go into
+    cond: Any                  # closure fn(machine, locals) -> bool on the card in `it_slot`, or None
+    it_slot: int
+    cond_span: Span | None     # where the condition is written, quoted in messages
+    slot: int
+    span: Span
+
+
+@dataclass(frozen=True)
+class TeamRuleInfo:
+    """`require ...`: a rule every team must keep."""
+    cond: Any                  # closure fn(machine, locals) -> bool
+    message: Any               # closure fn(machine, locals) -> str
+    var_slot: int              # `require each X in LIST`: the slot of X, or -1
+    domain: Any                # closure giving LIST, or None
+    at: str | None             # the team file key the problem is reported at (a field or group)
+    span: Span
+
+
+@dataclass(frozen=True)
+class TeamInfo:
+    """A game's `team` declaration: what a team file holds and the rules it must keep."""
+    fields: tuple[TeamFieldInfo, ...]
+    groups: tuple[TeamGroupInfo, ...]
+    rules: tuple[TeamRuleInfo, ...]
+    nslots: int
+    span: Span
+    sources: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True)
 class CompiledGame:
     id: str
     title: str
@@ -113,6 +160,7 @@ class CompiledGame:
     triggers: Mapping[str, tuple] = field(default_factory=dict)  # event -> ((condition, proc), ...)
     # indices into `zones` of zones shared by all sides: only the first side's id is used
     shared_zones: frozenset = frozenset()
+    team: TeamInfo | None = None   # the `team` declaration, if the game has one
 
     @property
     def nsides(self) -> int:

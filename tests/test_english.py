@@ -109,6 +109,14 @@ when placed(p, s) if p.kind is runner and s is a1 [source: "Winning"]:
     win p.side
 when drawn(c, z):
     pass
+team [source: "Build a Team"]:
+    field colour: text choices "red", "blue"
+    field budget = 5
+    group runners into pile where it.type == "runner"
+    group extras into deck
+    require count(runners) == 2 else "a team has 2 runners, not {count(runners)}" at runners
+    require sum(runners.cost) <= budget else "too dear"
+    require each c in runners: colour in c.colours else "{c} cannot run for {colour}"
 when reset(x):
     pass
 '''

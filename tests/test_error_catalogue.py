@@ -48,7 +48,7 @@ def emitted_codes() -> set[str]:
     codes: set[str] = set()
     for folder in CODE_DIRS:
         for path in (ROOT / folder).rglob("*.py"):
-            codes |= set(re.findall(r"""["']([EYSBLRW][0-9]{3})["']""", path.read_text(encoding="utf-8")))
+            codes |= set(re.findall(r"""["']([EYSBLRWT][0-9]{3})["']""", path.read_text(encoding="utf-8")))
     return codes
 
 
@@ -80,7 +80,15 @@ def test_examples_are_found():
     assert len(found) >= 50
     codes = [code for code, _, _ in found]
     assert len(codes) == len(set(codes)), "one example per code"
-    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game"}
+    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team"}
+
+
+# `team` examples: a team file checked against the copy of Snitch Snatcher with this block added
+TEAM_RULES = """\
+team [source: "Equipment & Set-Up > Set Up"]:
+    group actions into action_deck where it.type == "action"
+    require count(actions) == 6 else "an action deck holds 6 cards, not {count(actions)}" at actions
+"""
 
 
 def _check(tmp_path: Path, where: str, text: str) -> list:
@@ -95,6 +103,13 @@ def _check(tmp_path: Path, where: str, text: str) -> list:
         (cards / "example.yaml").write_text(text, encoding="utf-8")
     elif where == "board":
         (rules / "board.yaml").write_text(text, encoding="utf-8")
+    elif where == "team":
+        from lumos.compiler.teams import check_team_file
+        (rules / "team.lumos").write_text(TEAM_RULES, encoding="utf-8")
+        (tmp_path / "team.yaml").write_text(text, encoding="utf-8")
+        cg, diags, _ = check_game(GameSources("snitch-snatcher", rules, cards, bundled.schema_dir))
+        assert cg is not None, [d.headline() for d in diags if d.is_error]
+        return check_team_file(cg, tmp_path / "team.yaml")[1]
     elif where == "game":
         for path in rules.glob("*.lumos"):
             path.unlink()

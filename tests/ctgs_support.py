@@ -1,0 +1,423 @@
+"""Catch the Golden Snitch: a small test deck and a table to build situations on.
+
+Test files of Catch the Golden Snitch import this module. The shipped rules and board are
+compiled with the cards written here (TEST_CARDS), so no test depends on which cards the
+shipped decks hold. `Table` drives the public API (GameState) and edits the State
+(pieces placed with `machine.place`, the Quaffle given with `machine.give`, cards moved
+with `machine.move_card`, variables written directly), forces dice by applying the chance
+outcome wanted, and reads the option labels.
+
+    t = pitch_table({"home chaser 1": "away_back", "away chaser 1": "away_back"},
+                    ball="home chaser 1", blocks={"home": 1, "away": 1})
+    t.pick_prefix("home chaser 1 (away_back) ...")
+
+`pitch_table` runs the set-up by taking the first option of every decision, stops when
+the Attacking Coach chooses the Pitch Actions card, puts the pieces where the test says,
+gives both Coaches the Tactical card with the Action Blocks asked for, lets both decline
+Intrepid Moves, and returns at the first decision of the first Action Block.
+"""
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+from lumos.api import game_sources
+from lumos.compiler.game import GameSources, compile_game
+from lumos.interpreter.engine import GameState
+
+GAME = "catch-the-golden-snitch"
+HOME, AWAY = 0, 1
+SIDES = ("home", "away")
+HOUSES = ("gryffindor", "slytherin")
+
+# Player cards: one per position and House, with pools the tests count on.
+PLAYERS = """\
+  - name: Test {House} Keeper
+    type: player
+    position: keeper
+    affiliation: [{house}]
+    pass_dice: [purple]
+    steal_dice: [black]
+    manoeuvre_dice: [black]
+    catch_dice: [black, purple]
+  - name: Test {House} Chaser
+    type: player
+    position: chaser
+    affiliation: [{house}]
+    copies: 3
+    pass_dice: [orange, purple]
+    shoot_dice: [orange, orange]
+    steal_dice: [purple, black]
+    manoeuvre_dice: [black]
+  - name: Test {House} Beater
+    type: player
+    position: beater
+    affiliation: [{house}]
+    copies: 2
+    beat_dice: [orange, orange]
+    manoeuvre_dice: [black]
+    defense_dice: [black, purple]
+  - name: Test {House} Seeker
+    type: player
+    position: seeker
+    affiliation: [{house}]
+    accelerate_dice: [orange]
+    glimpse_dice: [purple]
+    obstruct_dice: [black]
+"""
+
+# Tactical cards: named by their Action Blocks; 15 of them make the Tactical deck.
+TACTICAL = """\
+  - name: {House} One
+    type: tactical
+    affiliation: [{house}]
+    blocks: [1]
+    copies: 5
+    text: "One Action."
+  - name: {House} Two
+    type: tactical
+    affiliation: [{house}]
+    blocks: [2]
+    copies: 5
+    text: "A block of two Actions."
+  - name: {House} Three
+    type: tactical
+    affiliation: [{house}]
+    blocks: [3]
+    copies: 3
+    text: "A block of three Actions."
+  - name: {House} One One
+    type: tactical
+    affiliation: [{house}]
+    blocks: [1, 1]
+    copies: 2
+    text: "Two blocks of one Action."
+"""
+
+# The Snitch Race deck: cards that do nothing but say they were taken.
+SNITCH = """\
+cards:
+  - name: Test Snitch Broom
+    type: snitch
+    symbol: broom
+    fast_symbols: [wing, cloud]
+    copies: 4
+    text: "Nothing."
+    rushed_effect: |
+      log "{me} takes a Test Snitch"
+    fast_effect: |
+      log "{me} takes a Test Snitch"
+    perfect_effect: |
+      log "{me} takes a Test Snitch"
+  - name: Test Snitch Star
+    type: snitch
+    symbol: star
+    fast_symbols: [cloud, broom]
+    copies: 4
+    text: "Nothing."
+    rushed_effect: |
+      log "{me} takes a Test Snitch"
+    fast_effect: |
+      log "{me} takes a Test Snitch"
+    perfect_effect: |
+      log "{me} takes a Test Snitch"
+"""
+
+HOOPS = """\
+cards:
+  - name: Goal Hoop 1
+    type: hoop
+    number: 1
+    copies: 2
+  - name: Goal Hoop 2
+    type: hoop
+    number: 2
+    copies: 2
+  - name: Goal Hoop 3
+    type: hoop
+    number: 3
+    copies: 2
+"""
+
+
+def house_file(house: str, extra: str = "") -> str:
+    fill = {"House": house.capitalize(), "house": house}
+    return "cards:\n" + PLAYERS.format(**fill) + TACTICAL.format(**fill) + extra.format(**fill)
+
+
+# Where the rules are read from; a mutation run may point it at an edited copy.
+RULES_DIR: Path | None = None
+
+
+def compile_test_game(extra: str = "", extra_files: dict[str, str] | None = None):
+    """The shipped rules and board with the test cards (`extra` adds cards to both Houses,
+    written with {House}/{house}; `extra_files` adds whole card files)."""
+    shipped = game_sources(GAME)
+    with tempfile.TemporaryDirectory() as tmp:
+        cards = Path(tmp)
+        for house in HOUSES:
+            (cards / f"{house}.yaml").write_text(house_file(house, extra), encoding="utf-8")
+        (cards / "snitch.yaml").write_text(SNITCH, encoding="utf-8")
+        (cards / "hoops.yaml").write_text(HOOPS, encoding="utf-8")
+        for name, text in (extra_files or {}).items():
+            (cards / name).write_text(text, encoding="utf-8")
+        return compile_game(GameSources(GAME, RULES_DIR or shipped.rules_dir, cards, shipped.schema_dir))
+
+
+_GAMES: dict = {}
+
+
+def ctgs_game(extra: str = ""):
+    """The rules compiled with the test cards (once per test run and `extra`)."""
+    if extra not in _GAMES:
+        _GAMES[extra] = compile_test_game(extra)
+    return _GAMES[extra]
+
+
+class Table:
+    """A game in progress with helpers to build situations and read the options."""
+
+    def __init__(self, state: GameState):
+        self.s = state
+        self.cg = state.cg
+        self.board = state.cg.board
+        self.m = state.machine
+        self.st = state.st
+        self.P = {p.name: i for i, p in enumerate(self.cg.pieces)}
+
+    # ------------------------------------------------------------ reading
+    def labels(self) -> list[str]:
+        return self.s.action_labels()
+
+    def deciding(self) -> str:
+        """'home', 'away' or 'chance' (or 'over')."""
+        if self.s.is_terminal():
+            return "over"
+        if self.s.is_chance_node():
+            return "chance"
+        return SIDES[self.s.current_player()]
+
+    def where(self, piece: str) -> str | None:
+        sp = self.m.space_of(self.P[piece])
+        return None if sp is None or sp < 0 else self.board.spaces[sp]
+
+    def holder(self) -> str | None:
+        h = self.st.holder[self.P["quaffle"]]
+        return None if h < 0 else self.cg.pieces[h].name
+
+    def var(self, name: str):
+        return self.st.g[self.cg.global_names.index(name)]
+
+    def set_var(self, name: str, value) -> None:
+        self.st.g[self.cg.global_names.index(name)] = value
+
+    def attacking(self) -> str | None:
+        a = self.var("attacking")
+        return None if a is None else SIDES[a]
+
+    def set_attacking(self, side: str) -> None:
+        self.set_var("attacking", SIDES.index(side))
+
+    def side_var(self, name: str, side: str | int):
+        side = SIDES.index(side) if isinstance(side, str) else side
+        return self.st.sv[self.cg.side_var_names.index(name)][side]
+
+    def set_side_var(self, name: str, side: str | int, value) -> None:
+        side = SIDES.index(side) if isinstance(side, str) else side
+        self.st.sv[self.cg.side_var_names.index(name)][side] = value
+
+    def piece_var(self, name: str, piece: str):
+        return self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]]
+
+    def set_piece_var(self, name: str, piece: str, value) -> None:
+        self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]] = value
+
+    def zone(self, name: str, side: str | int | None = None) -> list[int]:
+        """The cards of a zone (a shared zone: no side), bottom first."""
+        side = SIDES.index(side) if isinstance(side, str) else (side or 0)
+        return self.st.zones[self.cg.zone_id(name, side)]
+
+    def zone_names(self, name: str, side: str | int | None = None) -> list[str]:
+        return [self.cg.cards[c].name for c in self.zone(name, side)]
+
+    def events(self) -> list[str]:
+        return [e["event"] for e in self.s.events]
+
+    # ------------------------------------------------------------ deciding
+    def pick(self, label: str) -> None:
+        labels = self.labels()
+        assert label in labels, f"{label!r} is not offered; options: {labels}"
+        self.s.apply_action(labels.index(label))
+
+    def pick_prefix(self, prefix: str) -> None:
+        labels = [lab for lab in self.labels() if lab.startswith(prefix)]
+        assert labels, f"nothing starting with {prefix!r} is offered; options: {self.labels()}"
+        self.pick(labels[0])
+
+    def offered(self, prefix: str) -> list[str]:
+        return [lab for lab in self.labels() if lab.startswith(prefix)]
+
+    def roll(self, *faces: str) -> None:
+        """Force the next dice to these faces ("success", "blank", ...)."""
+        for face in faces:
+            assert self.s.is_chance_node(), f"no die is being rolled; options: {self.labels()}"
+            self.pick(f"roll {face}")
+
+    def decline(self) -> None:
+        """Take the 'do not choose' option of a `may choose`."""
+        self.pick(self.none_label())
+
+    def none_label(self) -> str:
+        labs = [lab for lab in self.labels() if lab in NONE_LABELS]
+        assert labs, f"no way to decline; options: {self.labels()}"
+        return labs[0]
+
+    def first(self) -> None:
+        self.s.apply_action(0)
+
+    # ------------------------------------------------------------ editing
+    def put(self, layout: dict[str, str | None], others: str = "stay") -> None:
+        """Place pieces ({name: zone, or None for off the board}); others="off" takes
+        every other Player (not the Seekers) off the Pitch."""
+        if others == "off":
+            for name, i in self.P.items():
+                info = self.cg.pieces[i]
+                if info.side >= 0 and info.kind not in ("seeker", "upwind") and name not in layout:
+                    self.m.place(i, -1)
+        for name, space in layout.items():
+            self.m.place(self.P[name], -1 if space is None else self.board.index[space])
+
+    def give(self, piece: str | None) -> None:
+        q = self.P["quaffle"]
+        if piece is None:
+            self.st.holder[q] = -1
+            self.m.place(q, -1)
+        else:
+            self.m.give(q, self.P[piece])
+
+    def loose_at(self, space: str) -> None:
+        q = self.P["quaffle"]
+        self.st.holder[q] = -1
+        self.m.place(q, self.board.index[space])
+
+    def hand(self, side: str, *names: str) -> None:
+        """Put these Tactical cards of `side` (by name) into its hand, the rest of the hand
+        back into its Tactical deck."""
+        sid = SIDES.index(side)
+        deck = self.cg.zone_id("tactical_deck", sid)
+        for c in list(self.zone("hand", sid)):
+            self.m.move_card(c, deck)
+        for name in names:
+            free = [c for c, card in enumerate(self.cg.cards)
+                    if card.name == name and self.st.card_zone[c] in (deck, -1, self.cg.zone_id("tactical_discard", sid))]
+            assert free, f"no {name} left in {side}'s Tactical deck"
+            self.m.move_card(free[0], self.cg.zone_id("hand", sid))
+
+
+def drive(t: Table, until, limit: int = 400) -> Table:
+    """Take the first option of every decision until `until(t)` holds."""
+    for _ in range(limit):
+        if until(t):
+            return t
+        assert not t.s.is_terminal(), "the game ended"
+        t.first()
+    raise AssertionError(f"`until` never held; options: {t.labels()}")
+
+
+BLOCK_NAMES = {(1,): "One", (2,): "Two", (3,): "Three", (1, 1): "One One"}
+
+
+def house_of(side: str) -> str:
+    return HOUSES[SIDES.index(side)].capitalize()
+
+
+def tactical_name(side: str, blocks) -> str:
+    blocks = tuple(blocks) if isinstance(blocks, (list, tuple)) else (blocks,)
+    return f"{house_of(side)} {BLOCK_NAMES[blocks]}"
+
+
+_SETUPS: dict = {}
+
+
+def before_pitch_actions(cg, attack: str = "home", seed: int = 0) -> GameState:
+    """A game just before its last set-up decision (the last Kick-Off move), taking the
+    first option of every decision; the roll for advantage (the only roll of the set-up)
+    goes to `attack`. Applying the first option from here reaches the Attacking Coach's
+    choice of the Pitch Actions card, whose options are the hand at that moment: edit the
+    hands before. Cached per game, side and seed (a clone is returned)."""
+    key = (id(cg), attack, seed)
+    if key not in _SETUPS:
+        t = Table(GameState.new(cg, seed=seed, log=True))
+        last = None
+        for _ in range(500):
+            if t.offered("play ") and all(lab.endswith(" as the Pitch Actions card") for lab in t.labels()):
+                break
+            last = t.s.clone()
+            if t.s.is_chance_node():
+                t.pick("roll success" if attack == "home" else "roll opportunity")
+            else:
+                t.first()
+        else:
+            raise AssertionError(f"never reached the Pitch Actions card; options: {t.labels()}")
+        _SETUPS[key] = (cg, last)
+    return _SETUPS[key][1].clone()
+
+
+def pitch_table(layout: dict[str, str | None], ball: str | None = None, loose: str | None = None,
+                attack: str = "home", blocks: dict | None = None, seed: int = 0, cg=None,
+                others: str = "off", hands: dict | None = None, pv: dict | None = None,
+                sv: dict | None = None, intrepid: list | None = None) -> Table:
+    """A game at the first decision of the Attacking Coach's first Action Block: pieces
+    where `layout` says (every other Player off the Pitch unless others="stay"), the
+    Quaffle held by `ball` or Loose in `loose`, `attack` the Attacking Team, each Coach's
+    Pitch Actions card with the Action Blocks of `blocks` (default one Action each), no
+    Intrepid Move. `hands` lists the other Tactical cards left in each hand (default one
+    more card, so no Hand Swap is near); `pv` sets piece vars ({var: {piece: value}}) and
+    `sv` side vars ({var: {side: value}}) before the first Action is offered. `intrepid`
+    lists (side, Tactical card name) played as Intrepid Moves, in that order (the cards
+    must be in `hands`); they resolve before the first Action."""
+    blocks = blocks or {"home": 1, "away": 1}
+    cg = cg or ctgs_game()
+    t = Table(before_pitch_actions(cg, attack, seed))
+    for side in SIDES:
+        extra = list((hands or {}).get(side, [f"{house_of(side)} One"]))
+        t.hand(side, tactical_name(side, blocks[side]), *extra)
+    t.first()
+    defend = SIDES[1 - SIDES.index(attack)]
+    for side in (attack, defend):
+        assert t.deciding() == side, (side, t.labels())
+        t.pick(f"play {tactical_name(side, blocks[side])} as the Pitch Actions card")
+    # Intrepid Moves: `intrepid` lists (side, card name) played in that order, the others
+    # decline; the declaration ends when both decline in a row. The situation is set just
+    # before the last decline, whose answer runs on (Intrepid Moves resolved) to the first
+    # Action.
+    plays = list(intrepid or [])
+    side, passes = attack, 0
+    for _ in range(12):
+        assert t.deciding() == side, (side, t.labels())
+        if plays and plays[0][0] == side:
+            t.pick(f"play {plays.pop(0)[1]} as an Intrepid Move")
+            passes = 0
+        elif passes == 1 and not plays:
+            break
+        else:
+            t.decline()
+            passes += 1
+        side = SIDES[1 - SIDES.index(side)]
+    t.put(layout, others)
+    if ball is not None:
+        t.give(ball)
+    elif loose is not None:
+        t.loose_at(loose)
+    t.set_attacking(attack)
+    for name, values in (pv or {}).items():
+        for piece, value in values.items():
+            t.set_piece_var(name, piece, value)
+    for name, values in (sv or {}).items():
+        for side, value in values.items():
+            t.set_side_var(name, side, value)
+    t.decline()
+    return t
+
+
+NONE_LABELS = ("do not choose", "nothing", "none")

@@ -1,0 +1,703 @@
+"""Properties of Catch the Golden Snitch that hold after every decision of random games.
+
+Random games are played to the end: each side builds a random Team within the
+Funding (set-up builds Teams by decisions when no team file is given), the `funding`
+and `spectators` options vary, and each side picks uniformly, mostly its first option
+or mostly its last (the last of a `may choose` is "do not choose"). After every
+decision the state is checked against the rulebook (rulebooks/catch-the-golden-snitch.txt):
+
+- "Elements of the Game > Teams", "Build Your Team": each side has 7 Players, 1 Keeper,
+  2 Beaters, 3 Chasers and 1 Seeker, and a roster of Player cards of the same make-up,
+  of its House, no Unique Name twice, each miniature holding a card of its Position;
+- "The Game Board", "Snitch Race": Keepers, Chasers and Beaters stand on Zones of the
+  Pitch, never in the Snitch Race; the Seekers, the Golden Snitch and the Upwind
+  (Flag) tokens only in the Snitch Race; one token per race space;
+- "Balls": 4 balls. The Quaffle is held by a Chaser or Keeper on the Pitch or Loose on a
+  Zone that is not a Scoring Area ("Change of Possession and Loose Quaffles"); the Team
+  in Possession is the Attacking Team; both Bludgers are on Zones; the Snitch on the race;
+- "Stunned": at most 3 Stunned tokens per Player;
+- "The Game Board" (3), "Score a Goal": a Scoring Area holds only its own Keeper and at
+  most one Chaser of the other side, and (between Actions, see `stable`) that Chaser
+  holds the Quaffle;
+- "Snitch Race Deck": the Snitch deck, the face-up row, the discard pile and the cards in
+  play are always the same 16 cards; the row never shows more than 3 cards (3 between
+  Actions);
+- "Build Your Team", "End of Game Sequence": each side's Tactical deck + hand + Pitch
+  Actions card + Intrepid Moves + discard pile are always its 15 Tactical cards, of its
+  House; at most 1 Pitch Actions card and 2 Intrepid Moves ("Intrepid Moves");
+- "Galleons": the Galleons spent on Players, Tactical cards and Spectators never exceed
+  the Funding;
+- "Score a Goal > Aim at the Hoop": each Coach keeps Goal Hoop cards 1, 2 and 3;
+- "Tempo Points": a side never holds more than 3 Tempo Points between Actions;
+- "Catch the Snitch!": while the game goes on, no Seeker stands on the Snitch's space (it
+  would have caught it) nor past it; at the end the winner's Seeker is on the Snitch's
+  space (both there: the Attacking Team wins);
+- engine bookkeeping: every card in at most one zone and `card_zone` agrees; `occ` and
+  `occ_next` agree with `loc`; the game ends within a bound of decisions.
+
+Some rules hold only once a piece of procedure is over (a Chaser who loses the Quaffle
+in a Scoring Area is Shifted out "immediately", but the Coach chooses where; a Tempo pool
+of 4 is spent by a choice of Snitch card). Those checks run at *stable* decision points:
+when a Coach chooses a Pitch Actions card or the next Action of a Block, with nothing
+else being resolved (the frame stack holds only the Game Sequence's own procedures).
+
+Game words appear only here, in the test: pieces, zones and variables are found by their
+names in the compiled game's data.
+"""
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from lumos.api import load_game, new_game
+
+GAME = "catch-the-golden-snitch"
+MAX_DECISIONS = 20_000
+TEAM = {"keeper": 1, "beater": 2, "chaser": 3, "seeker": 1}
+PLAYER_KINDS = ("keeper", "chaser", "beater")        # "The Seeker does not count as a Team Player"
+QUAFFLE_CARRIERS = ("chaser", "keeper")              # ruling: Quaffle carriers are Chasers and Keepers
+SNITCH_RACE_TYPES = ("snitch", "golden", "slipstream")
+SNITCH_RACE_CARDS = 16                               # 12 Snitch, 2 Golden Snitch, 2 Slipstreaming
+TACTICAL_DECK = 15
+ROW = 3
+MAX_STUNNED = 3
+MAX_INTREPID = 2
+MAX_TEMPO = 3
+TACTICAL_ZONES = ("tactical_deck", "hand", "pitch_choice", "pitch_card", "intrepid", "tactical_discard")
+# Where Snitch Race cards may be: the deck, the row, the discard pile, and a Coach's card in
+# play (whatever race.lumos calls that zone, its name starts with "snitch").
+SNITCH_ZONE_PREFIX = "snitch"
+# The procedures of the Game Sequence itself: a decision whose frame stack holds only these,
+# and whose top frame is one of STABLE_TOPS, is taken between two Actions (or before the
+# Pitch Actions card), with no rule half-resolved.
+# (`perform_action` is where pitch.lumos offers the Action of a Block; called from elsewhere,
+# e.g. a Hand Swap's free Action, its stack holds other procedures and it is not stable.)
+SEQUENCE_PROCS = {"flow", "game_sequence", "choose_pitch_actions", "action_blocks", "run_block", "perform_action"}
+STABLE_TOPS = {"choose_pitch_actions", "run_block", "perform_action"}
+FUNDINGS = (3, 5, 7, 10)
+
+
+# A failing example prints its arguments, the compiled game among them (hundreds of KB);
+# Hypothesis warns about that, and the warning (an error here) would hide the failure.
+QUIET_REPR = pytest.mark.filterwarnings("ignore:Generating overly large repr")
+
+
+@pytest.fixture(scope="module")
+def cg():
+    return load_game(GAME)
+
+
+# ------------------------------------------------------------------ choosing
+
+def chooser(style: str, rnd: random.Random):
+    """How a side picks among n options: uniform, mostly the first, or mostly the last."""
+    def pick(n: int) -> int:
+        if style == "first" and rnd.random() < 0.8:
+            return 0
+        if style == "last" and rnd.random() < 0.8:
+            return n - 1
+        return rnd.randrange(n)
+    return pick
+
+
+# ------------------------------------------------------------------ the checks
+
+class Checker:
+    """Checks one game's states; `skip` names check families left out (see KNOWN_UNFINISHED)."""
+
+    FAMILIES = ("team", "positions", "balls", "kick_off", "stunned", "scoring_area", "snitch_cards", "snitch_row",
+                "race_tokens", "tactical", "galleons", "hoops", "tempo", "goals", "catch", "bookkeeping")
+
+    def __init__(self, cg, skip: tuple[str, ...] = ()):
+        self.cg = cg
+        self.families = [f for f in self.FAMILIES if f not in skip]
+        board = cg.board
+        self.pitch = board.regions["pitch"]
+        self.race = board.regions["race"]
+        self.scoring = {s: board.index[f"{side}_scoring"] for s, side in enumerate(cg.sides)}
+        self.step = {i: board.attrs[i]["step"] for i in self.race}
+        self.piece = {p.name: i for i, p in enumerate(cg.pieces)}
+        self.quaffle = self.piece["quaffle"]
+        self.bludgers = (self.piece["bludger_a"], self.piece["bludger_b"])
+        self.snitch = self.piece["snitch"]
+        self.players = [i for i, p in enumerate(cg.pieces) if p.kind in PLAYER_KINDS]
+        self.seekers = {p.side: i for i, p in enumerate(cg.pieces) if p.kind == "seeker"}
+        self.keepers = {p.side: i for i, p in enumerate(cg.pieces) if p.kind == "keeper"}
+        self.upwinds = [i for i, p in enumerate(cg.pieces) if p.kind == "upwind"]
+        self.g = {n: i for i, n in enumerate(cg.global_names)}
+        self.sv = {n: i for i, n in enumerate(cg.side_var_names)}
+        self.pv = {n: i for i, n in enumerate(cg.piece_var_names)}
+        self.zone_names = [cg.zones[z // cg.nsides][0] for z in range(len(cg.zones) * cg.nsides)]
+        self.race_cards = [c for c, card in enumerate(cg.cards) if card.type in SNITCH_RACE_TYPES]
+        self.stable_seen = 0
+        self.checks = 0
+        self.kick_off_checked = False
+        self.snitch_step = None
+
+    # -- helpers
+    def zone(self, st, name, side):
+        return st.zones[self.cg.zone_id(name, side)]
+
+    def in_play(self, st) -> bool:
+        """Set-up is over (the Game Sequence has begun) or the game has ended."""
+        return st.result is not None or all(self.cg.procs[f[0]].name != "setup" for f in st.frames)
+
+    def stable(self, st) -> bool:
+        if st.result is not None or not st.frames:
+            return False
+        names = [self.cg.procs[f[0]].name for f in st.frames]
+        return names[-1] in STABLE_TOPS and set(names) <= SEQUENCE_PROCS
+
+    def built(self, st, s) -> bool:
+        return len(self.zone(st, "roster", s)) == sum(TEAM.values())
+
+    # -- the families
+    def check(self, state) -> None:
+        st = state.st
+        where = f"after decision {st.decisions}"
+        in_play, stable = self.in_play(st), self.stable(st)
+        self.stable_seen += stable
+        self.checks += 1
+        for family in self.families:
+            getattr(self, "check_" + family)(st, where, in_play, stable)
+
+    def check_team(self, st, where, in_play, stable):
+        cg = self.cg
+        for s in range(cg.nsides):
+            kinds = Counter(p.kind for p in cg.pieces if p.side == s and p.kind in TEAM)
+            assert kinds == TEAM, (where, cg.sides[s], kinds)
+            assert sum(1 for i in self.upwinds if cg.pieces[i].side == s) == 4, (where, "4 Flag tokens per Coach")
+            if not self.built(st, s):
+                continue
+            roster = self.zone(st, "roster", s)
+            house = st.sv[self.sv["house"]][s]
+            positions = Counter(cg.cards[c].fields["position"] for c in roster)
+            assert positions == TEAM, (where, cg.sides[s], "roster", positions)
+            for c in roster:
+                assert house in cg.cards[c].fields["affiliation"], (where, cg.cards[c].name, "not of", house)
+            uniques = Counter(cg.cards[c].name for c in roster if cg.cards[c].fields.get("unique"))
+            assert all(n == 1 for n in uniques.values()), (where, "a Unique Name twice", uniques)
+            if in_play:
+                given = [st.pv[self.pv["player_card"]][i] for i, p in enumerate(cg.pieces)
+                         if p.side == s and p.kind in TEAM]
+                assert sorted(given) == sorted(roster), (where, cg.sides[s], "Player cards and miniatures")
+                for i, p in enumerate(cg.pieces):
+                    if p.side == s and p.kind in TEAM:
+                        card = cg.cards[st.pv[self.pv["player_card"]][i]]
+                        assert card.fields["position"] == p.kind, (where, p.name, "holds", card.name)
+
+    def check_positions(self, st, where, in_play, stable):
+        cg = self.cg
+        for i in self.players:
+            assert st.loc[i] in self.pitch, (where, cg.pieces[i].name, "off the Pitch", st.loc[i])
+            assert st.holder[i] == -1, (where, cg.pieces[i].name, "is carried")
+        for i in self.seekers.values():
+            assert st.loc[i] in self.race, (where, cg.pieces[i].name, "outside the Snitch Race", st.loc[i])
+        tokens = [st.loc[i] for i in self.upwinds if st.loc[i] != -1]
+        assert all(t in self.race for t in tokens), (where, "an Upwind token outside the Snitch Race")
+        assert len(tokens) == len(set(tokens)), (where, "two tokens on one race space")
+
+    def check_balls(self, st, where, in_play, stable):
+        cg = self.cg
+        snitch = st.loc[self.snitch]
+        assert snitch in self.race and st.holder[self.snitch] == -1, (where, "the Snitch is not in the race", snitch)
+        if not in_play:
+            return
+        for b in self.bludgers:
+            assert st.loc[b] in self.pitch and st.holder[b] == -1, (where, cg.pieces[b].name, st.loc[b])
+        holder, loc = st.holder[self.quaffle], st.loc[self.quaffle]
+        if holder >= 0:
+            assert loc == -1, (where, "a held Quaffle also stands on a Zone")
+            assert cg.pieces[holder].kind in QUAFFLE_CARRIERS, (where, cg.pieces[holder].name, "holds the Quaffle")
+            assert st.loc[holder] in self.pitch, (where, "the Quaffle is held off the Pitch")
+            if st.result is None:
+                assert st.g[self.g["attacking"]] == cg.pieces[holder].side, (
+                    where, "the Team in Possession is not the Attacking Team")
+        else:
+            assert loc in self.pitch, (where, "the Quaffle is neither held nor on a Zone", loc)
+            assert loc not in self.scoring.values(), (where, "a Loose Quaffle in a Scoring Area")
+
+    def check_kick_off(self, st, where, in_play, stable):
+        """At the first Pitch Actions choice, the Kick-Off is just over: the Quaffle is with a
+        Chaser of the Attacking Team (Setup, 4th Step), each Bludger is outside Deployment Zones,
+        Scoring Areas and (ruling) the orange Zones, each Coach has moved 3 Players out of the
+        Deployment Zone (2 + 1 and 1 + 2, none twice) and each Keeper is in its Scoring Area."""
+        first_choice = stable and self.cg.procs[st.frames[-1][0]].name == "choose_pitch_actions"
+        if not first_choice or st.g[self.g["sequence_number"]] != 1:
+            return
+        self.kick_off_checked = True
+        cg = self.cg
+        regions = cg.board.regions
+        attacking = st.g[self.g["attacking"]]
+        holder = st.holder[self.quaffle]
+        assert holder >= 0 and cg.pieces[holder].kind == "chaser" and cg.pieces[holder].side == attacking, (
+            where, "after the Kick-Off the Quaffle is not with a Chaser of the Attacking Team")
+        for b in self.bludgers:
+            assert st.loc[b] not in regions["deployment_zones"] | regions["scoring_areas"] | regions["orange_zones"], (
+                where, cg.pieces[b].name, "placed in", cg.board.spaces[st.loc[b]])
+        # one Bludger in each half: each Coach placed one in the rival's half
+        halves = sorted(next(s for s, side in enumerate(cg.sides) if st.loc[b] in regions["half_" + side])
+                        for b in self.bludgers)
+        assert halves == list(range(cg.nsides)), (where, "the Bludgers are not one in each half")
+        for s, side in enumerate(cg.sides):
+            deploy = cg.board.index[f"{side}_deploy"]
+            left = [i for i in self.players if cg.pieces[i].side == s and st.loc[i] == deploy]
+            assert len(left) == 2, (where, side, "has", len(left), "Players left in the Deployment Zone")
+            assert st.loc[self.keepers[s]] == self.scoring[s], (where, side, "Keeper not in its Scoring Area")
+
+    def check_race_tokens(self, st, where, in_play, stable):
+        """Snitch Race Tokens: never on or beyond the Golden Snitch; discarded once both Seekers
+        have passed them."""
+        if not stable:
+            return
+        snitch = self.step[st.loc[self.snitch]]
+        behind = min(self.step[st.loc[i]] for i in self.seekers.values())
+        for i in self.upwinds:
+            if st.loc[i] != -1:
+                step = self.step[st.loc[i]]
+                assert step < snitch, (where, self.cg.pieces[i].name, "on or past the Snitch")
+                assert step >= behind, (where, self.cg.pieces[i].name, "left behind both Seekers")
+
+    def check_goals(self, st, where, in_play, stable):
+        goals, unc = st.sv[self.sv["goals"]], st.sv[self.sv["uncelebrated"]]
+        for s in range(self.cg.nsides):
+            assert 0 <= unc[s] <= goals[s], (where, self.cg.sides[s], "Uncelebrated", unc[s], "Goals", goals[s])
+
+    def check_stunned(self, st, where, in_play, stable):
+        stunned = st.pv[self.pv["stunned"]]
+        for i in self.players + list(self.seekers.values()):
+            assert 0 <= stunned[i] <= MAX_STUNNED, (where, self.cg.pieces[i].name, "Stunned", stunned[i])
+
+    def check_scoring_area(self, st, where, in_play, stable):
+        cg = self.cg
+        for s, area in self.scoring.items():
+            inside = [i for i in self.players if st.loc[i] == area]
+            keeper = self.keepers[s]
+            intruders = [i for i in inside if i != keeper]
+            assert all(cg.pieces[i].side != s and cg.pieces[i].kind == "chaser" for i in intruders), (
+                where, cg.board.spaces[area], "holds", [cg.pieces[i].name for i in inside])
+            assert len(intruders) <= 1, (where, cg.board.spaces[area], "two rival Chasers")
+            if stable and intruders:
+                assert st.holder[self.quaffle] == intruders[0], (
+                    where, cg.board.spaces[area], cg.pieces[intruders[0]].name, "is there without the Quaffle")
+
+    def check_snitch_cards(self, st, where, in_play, stable):
+        if not in_play:
+            return
+        zones = Counter(self.zone_names[st.card_zone[c]] if st.card_zone[c] >= 0 else None for c in self.race_cards)
+        assert sum(zones.values()) == SNITCH_RACE_CARDS
+        assert all(z is not None and z.startswith(SNITCH_ZONE_PREFIX) for z in zones), (
+            where, "Snitch Race cards outside deck, row, discard and play", dict(zones))
+        for name, n in zones.items():
+            if name not in ("snitch_deck", "snitch_row", "snitch_discard"):
+                per_side = Counter(st.card_zone[c] for c in self.race_cards if self.zone_names[st.card_zone[c]] == name)
+                assert max(per_side.values()) <= 1, (where, "a Coach has two Snitch cards in play", name)
+        row = self.zone(st, "snitch_row", 0)
+        assert len(row) <= ROW, (where, "the row shows", len(row))
+        if stable:
+            assert len(row) == ROW, (where, "the row shows", len(row), "cards between Actions")
+
+    def check_snitch_row(self, st, where, in_play, stable):
+        """Golden Snitch cards never stay in the row: they are resolved and replaced."""
+        if not (in_play and stable):
+            return
+        row = self.zone(st, "snitch_row", 0)
+        golden = [self.cg.cards[c].name for c in row if self.cg.cards[c].type == "golden"]
+        assert not golden, (where, "a Golden Snitch card stays in the row", golden)
+
+    def check_tactical(self, st, where, in_play, stable):
+        cg = self.cg
+        for s in range(cg.nsides):
+            if not in_play and not self.built(st, s):
+                continue
+            house = st.sv[self.sv["house"]][s]
+            held = [c for z in TACTICAL_ZONES for c in self.zone(st, z, s)]
+            if in_play:
+                assert len(held) == TACTICAL_DECK, (
+                    where, cg.sides[s], {z: len(self.zone(st, z, s)) for z in TACTICAL_ZONES})
+            assert all(cg.cards[c].type == "tactical" for c in held), (where, "a non-Tactical card among", cg.sides[s])
+            assert all(house in cg.cards[c].fields["affiliation"] for c in held), (where, "a card of another House")
+            assert len(self.zone(st, "pitch_card", s)) + len(self.zone(st, "pitch_choice", s)) <= 1, where
+            assert len(self.zone(st, "intrepid", s)) <= MAX_INTREPID, (where, "more than 2 Intrepid Moves")
+        # no Tactical card outside some side's Tactical zones once the decks are made
+        if in_play:
+            allowed = {cg.zone_id(z, s) for z in TACTICAL_ZONES for s in range(cg.nsides)}
+            for c, card in enumerate(cg.cards):
+                if card.type == "tactical" and st.card_zone[c] >= 0:
+                    assert st.card_zone[c] in allowed, (where, card.name, "in", self.zone_names[st.card_zone[c]])
+
+    def check_galleons(self, st, where, in_play, stable):
+        cg = self.cg
+        funding = st.g[self.g["funding"]]
+        for s in range(cg.nsides):
+            if not self.built(st, s):
+                continue
+            bought = list(self.zone(st, "roster", s)) + [c for z in TACTICAL_ZONES for c in self.zone(st, z, s)]
+            bought += [c for c in self.zone(st, "spectator_hand", s)]
+            spent = sum(cg.cards[c].fields.get("cost") or 0 for c in bought)
+            if in_play:
+                assert spent <= funding, (where, cg.sides[s], "spent", spent, "of", funding)
+                # the Galleons left are the Funding less what was bought; a Spectator once
+                # played sits in a shared zone of the Stand (whose it is does not show there),
+                # so with Spectators on the cards still held are a lower bound
+                left = st.sv[self.sv["galleons"]][s]
+                if st.g[self.g["spectators"]] == "off":
+                    assert left == funding - spent, (where, cg.sides[s], "Galleons left", left, "spent", spent)
+                else:
+                    assert left <= funding - spent, (where, cg.sides[s], "Galleons left", left, "spent", spent)
+            assert st.sv[self.sv["galleons"]][s] >= 0, (where, cg.sides[s], "Galleons below 0")
+
+    def check_hoops(self, st, where, in_play, stable):
+        if not in_play:
+            return
+        for s in range(self.cg.nsides):
+            hoops = list(self.zone(st, "hoops", s)) + list(self.zone(st, "hoop_choice", s))
+            numbers = sorted(self.cg.cards[c].fields["number"] for c in hoops)
+            assert numbers == [1, 2, 3], (where, self.cg.sides[s], "Goal Hoop cards", numbers)
+
+    def check_tempo(self, st, where, in_play, stable):
+        tempo = st.sv[self.sv["tempo"]]
+        assert all(t >= 0 for t in tempo), where
+        if stable:
+            assert all(t <= MAX_TEMPO for t in tempo), (where, "more than 3 Tempo Points kept", tempo)
+
+    def check_catch(self, st, where, in_play, stable):
+        snitch = self.step[st.loc[self.snitch]]
+        # the Snitch only ever moves towards the Seekers (Glimpse)
+        if self.snitch_step is not None:
+            assert snitch <= self.snitch_step, (where, "the Snitch moved away from the Seekers")
+        self.snitch_step = snitch
+        steps = {s: self.step[st.loc[i]] for s, i in self.seekers.items()}
+        if st.result is None:
+            assert all(v < snitch for v in steps.values()), (where, "a Seeker on or past the Snitch", steps, snitch)
+            return
+        winners = [s for s, v in enumerate(st.result) if v == max(st.result)]
+        assert len(winners) == 1, (where, "the game ended without one winner", st.result)
+        w = winners[0]
+        assert steps[w] == snitch, (where, self.cg.sides[w], "won without catching the Snitch", steps, snitch)
+        if all(v == snitch for v in steps.values()):
+            assert w == st.g[self.g["attacking"]], (where, "both Seekers caught it: the Attacking Team wins")
+
+    def check_bookkeeping(self, st, where, in_play, stable):
+        cg = self.cg
+        everywhere = [c for zone in st.zones for c in zone]
+        assert len(everywhere) == len(set(everywhere)), (where, "a card in two places")
+        for z, zone in enumerate(st.zones):
+            for c in zone:
+                assert st.card_zone[c] == z, (where, cg.cards[c].name, st.card_zone[c], z)
+        assert sum(1 for z in st.card_zone if z >= 0) == len(everywhere), (
+            where, "card_zone names a card no zone holds")
+        standing = Counter(st.loc[i] for i in range(len(cg.pieces)) if st.loc[i] >= 0)
+        listed = Counter()
+        for space, first in enumerate(st.occ):
+            i = first
+            while i != -1:
+                assert st.loc[i] == space, (where, cg.pieces[i].name, "listed on", cg.board.spaces[space])
+                listed[space] += 1
+                i = st.occ_next[i]
+        assert listed == standing, (where, "occ disagrees with loc")
+
+
+# Check families whose rule is not written yet (the Snitch Race is a stub on main): run
+# apart, as expected failures, so the rest stays strict. Remove a name when its rule lands.
+KNOWN_UNFINISHED: dict[str, str] = {
+    "snitch_row": "race.lumos: Golden Snitch cards are not yet resolved when they reach the row",
+}
+
+
+def random_options(rnd: random.Random) -> dict:
+    return {"funding": rnd.choice(FUNDINGS), "spectators": rnd.choice(("off", "on"))}
+
+
+def play_checked(cg, seed: int, styles: tuple[str, str], options: dict | None = None,
+                 skip: tuple[str, ...] = tuple(KNOWN_UNFINISHED), rnd_seed: int | None = None) -> Checker:
+    """Play one game to the end, checking after every decision; return the checker."""
+    rnd = random.Random(seed if rnd_seed is None else rnd_seed)
+    picks = [chooser(styles[s], rnd) for s in range(cg.nsides)]
+    state = new_game(cg, seed=seed, options=options)
+    checker = Checker(cg, skip)
+    checker.check(state)
+    while not state.is_terminal():
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        assert state.st.decisions < MAX_DECISIONS, f"seed {seed}: no end after {MAX_DECISIONS} decisions"
+        side = state.current_player()
+        options_now = state.legal_actions()
+        assert options_now and 0 <= side < cg.nsides
+        state.apply_action(options_now[picks[side](len(options_now))])
+        try:
+            checker.check(state)
+        except AssertionError as e:
+            raise AssertionError(f"seed {seed}, styles {styles}, options {options}: {e}") from e
+    assert state.winner() in range(cg.nsides), "Catch the Snitch!: a game ends with a winner"
+    assert checker.stable_seen > 0, "no stable decision point seen: have the Game Sequence's procedures been renamed?"
+    assert checker.kick_off_checked or "kick_off" in skip, "the first Pitch Actions choice was never seen"
+    return checker
+
+
+STYLES = ("random", "first", "last")
+
+
+def soak(cg, seeds, skip=tuple(KNOWN_UNFINISHED)) -> int:
+    """Play the seeded games, styles and options drawn from the seed; return the checks made."""
+    checks = 0
+    for seed in seeds:
+        rnd = random.Random(seed * 7919)
+        styles = (STYLES[seed % 3], STYLES[(seed // 3) % 3])
+        checks += play_checked(cg, seed, styles, random_options(rnd), skip).checks
+    return checks
+
+
+@QUIET_REPR
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 2**63 - 1), home=st.sampled_from(STYLES), away=st.sampled_from(STYLES),
+       funding=st.sampled_from(FUNDINGS), spectators=st.sampled_from(("off", "on")))
+def test_invariants_hold_after_every_decision(cg, seed, home, away, funding, spectators):
+    play_checked(cg, seed, (home, away), {"funding": funding, "spectators": spectators})
+
+
+def test_short_soak(cg):
+    """40 seeded random games (random Teams, every Funding) with every check after every decision."""
+    assert soak(cg, range(40)) > 40 * 100
+
+
+@pytest.mark.slow
+def test_thousand_games(cg):
+    """The long soak: 1,000 seeded games, the three choosing styles and the options in turn."""
+    soak(cg, range(100_000, 101_000))
+
+
+@pytest.mark.parametrize("family", sorted(KNOWN_UNFINISHED))
+def test_known_unfinished_rules(cg, family):
+    """The checks of rules not yet written, alone; expected to fail until their rule lands."""
+    others = tuple(f for f in Checker.FAMILIES if f != family)
+    try:
+        soak(cg, range(20), skip=others)
+    except AssertionError as e:
+        pytest.xfail(f"{KNOWN_UNFINISHED[family]}: {e}"[:500])
+
+
+def test_random_teams_vary(cg):
+    """The random Teams really differ: Houses, Player cards and Funding are not always the same
+    (else the soak would test one Team only)."""
+    houses, rosters = set(), set()
+    for seed in range(12):
+        state = new_game(cg, seed=seed, options={"funding": FUNDINGS[seed % 4]})
+        rnd = random.Random(seed)
+        c = Checker(cg)
+        while not c.in_play(state.st):
+            state.apply_action(state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions()))
+        for s in range(cg.nsides):
+            houses.add(state.st.sv[c.sv["house"]][s])
+            rosters.add(tuple(sorted(cg.cards[x].name for x in c.zone(state.st, "roster", s))))
+    assert len(houses) == 4
+    # where the cards offer a choice (two differently named cards for one Position and
+    # House), the random rosters use it
+    names = Counter((house, card.fields["position"]) for card in {c.name: c for c in cg.cards
+                    if c.type == "player"}.values() for house in card.fields["affiliation"])
+    if any(n > 1 for n in names.values()):
+        assert len(rosters) > 4, rosters
+
+
+# ------------------------------------------------------------------ the checks can fail
+
+def played(cg, decisions: int, seed: int = 3):
+    """A game some way into the Game Sequence, at a stable decision point with the Quaffle held
+    (decisions=0: the first Pitch Actions choice, just after the Kick-Off)."""
+    state = new_game(cg, seed=seed)
+    rnd = random.Random(seed)
+    checker = Checker(cg)
+    quaffle = checker.quaffle
+    while state.st.decisions < decisions or not checker.stable(state.st) or state.st.holder[quaffle] < 0:
+        assert not state.is_terminal()
+        state.apply_action(state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions()))
+    return state
+
+
+def test_the_checks_catch_a_broken_state(cg):
+    """Each family of checks fails on a state broken on purpose (so they are not vacuous)."""
+    probe = Checker(cg)
+    space = cg.board.index
+
+    def breaks(mutate, at: int = 70) -> bool:
+        state = played(cg, at)
+        checker = Checker(cg, skip=())
+        checker.check(state)
+        checker.kick_off_checked = False
+        mutate(state.st)
+        try:
+            checker.check(state)
+        except AssertionError:
+            return True
+        return False
+
+    def move(st, piece, to):
+        """Move a piece by hand, keeping occ/occ_next consistent (so only the rule breaks)."""
+        i = probe.piece[piece]
+        old = st.loc[i]
+        if old >= 0:
+            if st.occ[old] == i:
+                st.occ[old] = st.occ_next[i]
+            else:
+                j = st.occ[old]
+                while st.occ_next[j] != i:
+                    j = st.occ_next[j]
+                st.occ_next[j] = st.occ_next[i]
+        st.occ_next[i] = st.occ[to]
+        st.occ[to] = i
+        st.loc[i] = to
+
+    def chaser_in_the_race(st):
+        move(st, "home chaser 1", space["r5"])
+
+    def seeker_on_the_pitch(st):
+        move(st, "away seeker", space["centre_north"])
+
+    def beater_in_a_scoring_area(st):
+        move(st, "home beater 1", space["away_scoring"])
+
+    def keeper_in_the_rival_scoring_area(st):
+        move(st, "away keeper", space["home_scoring"])
+
+    def chaser_without_quaffle_in_scoring_area(st):
+        holder = st.holder[probe.quaffle]
+        side = cg.pieces[holder].side
+        rival = 1 - side
+        chaser = next(i for i in probe.players if cg.pieces[i].side == rival and cg.pieces[i].kind == "chaser")
+        move(st, cg.pieces[chaser].name, probe.scoring[side])
+
+    def loose_quaffle_in_scoring_area(st):
+        st.holder[probe.quaffle] = -1
+        move(st, "quaffle", space["home_scoring"])
+
+    def beater_holds_quaffle(st):
+        st.holder[probe.quaffle] = probe.piece["home beater 1"]
+
+    def possession_not_attacking(st):
+        st.g[probe.g["attacking"]] = 1 - cg.pieces[st.holder[probe.quaffle]].side
+
+    def four_stunned(st):
+        st.pv[probe.pv["stunned"]][probe.piece["home chaser 2"]] = 4
+
+    def snitch_card_lost(st):
+        deck = st.zones[cg.zone_id("snitch_deck", 0)]
+        c = deck.pop()
+        st.card_zone[c] = -1
+
+    def short_row(st):
+        row = st.zones[cg.zone_id("snitch_row", 0)]
+        c = row.pop()
+        st.zones[cg.zone_id("snitch_discard", 0)].append(c)
+        st.card_zone[c] = cg.zone_id("snitch_discard", 0)
+
+    def golden_in_row(st):
+        row = st.zones[cg.zone_id("snitch_row", 0)]
+        golden = next(c for c, card in enumerate(cg.cards) if card.type == "golden"
+                      and st.card_zone[c] != cg.zone_id("snitch_row", 0))
+        old = st.card_zone[golden]
+        st.zones[old].remove(golden)
+        out = row.pop()
+        st.zones[old].append(out)
+        st.card_zone[out] = old
+        row.append(golden)
+        st.card_zone[golden] = cg.zone_id("snitch_row", 0)
+
+    def tactical_card_lost(st):
+        hand = st.zones[cg.zone_id("hand", 0)]
+        c = hand.pop()
+        st.card_zone[c] = -1
+
+    def three_intrepid(st):
+        deck = st.zones[cg.zone_id("tactical_deck", 0)]
+        for _ in range(3):
+            c = deck.pop()
+            st.zones[cg.zone_id("intrepid", 0)].append(c)
+            st.card_zone[c] = cg.zone_id("intrepid", 0)
+
+    def overspent(st):
+        st.g[probe.g["funding"]] = -1
+
+    def hoop_lost(st):
+        c = st.zones[cg.zone_id("hoops", 1)].pop()
+        st.card_zone[c] = -1
+
+    def four_tempo(st):
+        st.sv[probe.sv["tempo"]][0] = 4
+
+    def seeker_past_snitch(st):
+        move(st, "home seeker", space["r15"])
+
+    def card_twice(st):
+        c = st.zones[cg.zone_id("hand", 1)][0]
+        st.zones[cg.zone_id("tactical_discard", 1)].append(c)
+
+    def wrong_roster(st):
+        roster = st.zones[cg.zone_id("roster", 0)]
+        keeper = next(c for c in roster if cg.cards[c].fields["position"] == "keeper")
+        chaser = next(c for c, card in enumerate(cg.cards) if card.type == "player"
+                      and card.fields["position"] == "chaser" and st.card_zone[c] == -1)
+        roster[roster.index(keeper)] = chaser
+        st.card_zone[keeper], st.card_zone[chaser] = -1, cg.zone_id("roster", 0)
+
+    def token_past_snitch(st):
+        move(st, "home upwind 1", st.loc[probe.snitch])
+
+    def token_behind_both_seekers(st):
+        move(st, "home seeker", space["r4"])
+        move(st, "away seeker", space["r5"])
+        move(st, "away upwind 2", space["r2"])
+
+    def celebrating_more_than_scored(st):
+        st.sv[probe.sv["uncelebrated"]][1] = st.sv[probe.sv["goals"]][1] + 1
+
+    def galleons_miscounted(st):
+        st.sv[probe.sv["galleons"]][0] += 1
+
+    mutations = (chaser_in_the_race, seeker_on_the_pitch, beater_in_a_scoring_area,
+                 keeper_in_the_rival_scoring_area, chaser_without_quaffle_in_scoring_area,
+                 loose_quaffle_in_scoring_area, beater_holds_quaffle, possession_not_attacking, four_stunned,
+                 snitch_card_lost, short_row, golden_in_row, tactical_card_lost, three_intrepid, overspent,
+                 hoop_lost, four_tempo, seeker_past_snitch, card_twice, wrong_roster, token_past_snitch,
+                 token_behind_both_seekers, celebrating_more_than_scored, galleons_miscounted)
+    missed = [m.__name__ for m in mutations if not breaks(m)]
+    assert not missed, missed
+
+    # the Kick-Off checks, at the first Pitch Actions choice
+    def bludger_in_deployment(st):
+        move(st, "bludger_a", space["home_deploy"])
+
+    def bludgers_in_one_half(st):
+        move(st, "bludger_a", space["home_north"])
+        move(st, "bludger_b", space["home_south"])
+
+    def nobody_left_in_deployment(st):
+        for name in ("chaser 1", "chaser 2", "chaser 3", "beater 1", "beater 2"):
+            i = probe.piece["away " + name]
+            if st.loc[i] == space["away_deploy"]:
+                move(st, "away " + name, space["away_back"])
+
+    def quaffle_to_a_beater(st):
+        attacking = st.g[probe.g["attacking"]]
+        st.holder[probe.quaffle] = probe.piece[cg.sides[attacking] + " beater 1"]
+
+    kick_off = (bludger_in_deployment, bludgers_in_one_half, nobody_left_in_deployment, quaffle_to_a_beater)
+    missed = [m.__name__ for m in kick_off if not breaks(m, at=0)]
+    assert not missed, missed
+
+    # the Snitch moving away is seen by comparing two checks
+    state = played(cg, 70)
+    start = state.st.loc[probe.snitch]
+    for i in probe.seekers.values():
+        move(state.st, cg.pieces[i].name, space["r1"])
+    at_step = {step: i for i, step in probe.step.items()}
+    move(state.st, "snitch", at_step[probe.step[start] - 1])
+    checker = Checker(cg)
+    checker.check(state)
+    move(state.st, "snitch", start)
+    with pytest.raises(AssertionError, match="moved away"):
+        checker.check(state)
