@@ -353,11 +353,17 @@ BUILTINS = {
 }
 
 
+_EXPR_METHODS: dict = {}   # (lowerer class, node class) -> its e_ method
+
+
 class ExprLowering:
     """Mixin of Lowerer: expression methods. Needs self.sink, self.symbols, self.local."""
 
     def expr(self, node: N.Expr):
-        return getattr(self, "e_" + type(node).__name__)(node)
+        method = _EXPR_METHODS.get((type(self), type(node)))
+        if method is None:
+            method = _EXPR_METHODS[type(self), type(node)] = getattr(type(self), "e_" + type(node).__name__)
+        return method(self, node)
 
     def expect(self, node: N.Expr, want: str, what: str = ""):
         fn, typ = self.expr(node)
