@@ -36,6 +36,9 @@ class Origin:
 
 
 def _unquote(token: str) -> str:
+    q = token[:1]
+    if q in ('"', "'") and len(token) >= 2 and token[-1] == q and "\\" not in token and q not in token[1:-1]:
+        return token[1:-1]   # no escape and no inner quote: what literal_eval would give, without compiling
     try:
         return _pyast.literal_eval(token)
     except (ValueError, SyntaxError):  # pragma: no cover - the lexer only admits valid strings
