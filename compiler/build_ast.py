@@ -65,10 +65,13 @@ class _Builder(Transformer):
         # Lark's version pulls children through a generator per node; a list built
         # directly does the same work (the builder never returns Discard, and a token
         # is kept as it is unless the builder has a method named after its type).
-        own = self._token_methods
-        children = [self._transform_tree(c) if isinstance(c, Tree) else
-                    (getattr(self, c.type)(c) if own and isinstance(c, Token) and c.type in own else c)
-                    for c in tree.children]
+        if self._token_methods:
+            own = self._token_methods
+            children = [self._transform_tree(c) if isinstance(c, Tree) else
+                        (getattr(self, c.type)(c) if isinstance(c, Token) and c.type in own else c)
+                        for c in tree.children]
+        else:
+            children = [self._transform_tree(c) if isinstance(c, Tree) else c for c in tree.children]
         return self._call_userfunc(tree, children)
 
     def transform(self, tree):

@@ -712,7 +712,12 @@ class ExprLowering:
         if static is not None and hasattr(b, "const") and b.const[0] is not None and op in ("==", "is", "!=", "isnot"):
             # `x.attr == constant` on an attribute that never changes: precompute the matches.
             table, slot, of = static
-            hits = frozenset(i for i, v in enumerate(table) if v == b.const[0])
+            const = b.const[0]
+            known = self.__dict__.setdefault("_static_hits", {})   # tables live as long as the lowerer
+            hits = known.get((id(table), type(const), const))
+            if hits is None:
+                hits = known[id(table), type(const), const] = frozenset(
+                    i for i, v in enumerate(table) if v == const)
             want = op in ("==", "is")
             if slot is not None:
                 if want:
