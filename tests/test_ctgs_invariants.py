@@ -26,6 +26,8 @@ decision the state is checked against the rulebook (rulebooks/catch-the-golden-s
   Keeper within 2 Zones; Shoot by a Chaser with the Quaffle in the rival Scoring Area; Steal
   by the Defending Team in the carrier's Zone; Beat by a Beater beside a Bludger at a rival
   within 2 Zones; Recover a Stunned Player; neither Move nor Recover by a Seeker);
+- "Change of Possession and Loose Quaffles", "Score a Goal": once the Quaffle goes Loose or a
+  Goal is scored during an Action Block, that Block offers no further Action;
 - "Stunned": at most 3 Stunned tokens per Player;
 - "The Game Board" (3), "Score a Goal": a Scoring Area holds only its own Keeper and at
   most one Chaser of the other side, and (between Actions, see `stable`) that Chaser
@@ -126,7 +128,7 @@ class Checker:
 
     FAMILIES = ("team", "positions", "balls", "kick_off", "stunned", "scoring_area", "snitch_cards", "snitch_row",
                 "race_tokens", "tactical", "galleons", "hoops", "tempo", "goals", "catch", "options", "disadvantage",
-                "bookkeeping")
+                "block_end", "bookkeeping")
 
     def __init__(self, cg, skip: tuple[str, ...] = (), team_funding: dict[int, int] | None = None):
         self.cg = cg
@@ -158,6 +160,10 @@ class Checker:
         self.kick_off_checked = False
         self.snitch_step = None
         self.last_possession = None   # the side that held the Quaffle when last seen held
+        self.was_held = False         # the Quaffle was held at the previous check
+        self.goals_seen = 0
+        self.ended_block = None       # the Action Block that had to end
+        self.last_block = None        # the Action Block at the previous check
 
     # -- helpers
     def zone(self, st, name, side):
@@ -486,6 +492,29 @@ class Checker:
         assert self.cg.pieces[p].kind in PLAYER_KINDS, (where, "Move/Recover: not by the Seekers")
         assert st.pv[self.pv["stunned"]][p] > 0, (where, "Recover: removes a Stunned token the Player has")
 
+    def check_block_end(self, st, where, in_play, stable):
+        """"When a Quaffle goes Loose during an Action Block ... the Action Block immediately
+        ends" ("Change of Possession and Loose Quaffles"); after a Goal "the Action Block
+        immediately ends" ("Score a Goal"). A Block is known by the Game Sequence's number and
+        the locals of action_blocks (the Blocks left, changed as each Block starts): once the
+        Quaffle went Loose or a Goal was scored during a Block, no further Action of that
+        Block is offered."""
+        if not in_play or st.result is not None:
+            return
+        names = [self.cg.procs[f[0]].name for f in st.frames]
+        block = None
+        if "run_block" in names and "action_blocks" in names:
+            block = (st.g[self.g["sequence_number"]], repr(st.frames[names.index("action_blocks")][2]))
+        held = st.holder[self.quaffle] >= 0
+        goals = sum(st.sv[self.sv["goals"]])
+        # seen at the first check after it happened: it happened in this Block only if the
+        # previous check was already in it (else that earlier Block is over anyway)
+        if block is not None and block == self.last_block and ((self.was_held and not held) or goals > self.goals_seen):
+            self.ended_block = block
+        self.was_held, self.goals_seen, self.last_block = held, goals, block
+        if stable and block is not None and st.pending["kind"] == "act":
+            assert block != self.ended_block, (where, "an Action Block goes on after a Loose Quaffle or a Goal")
+
     def check_disadvantage(self, st, where, in_play, stable):
         """(Checked with the Moves offered: check_options.)"""
 
@@ -632,14 +661,21 @@ def test_random_teams_vary(cg):
 
 # ------------------------------------------------------------------ the checks can fail
 
-def played(cg, decisions: int, seed: int = 3):
+def played(cg, decisions: int, seed: int = 3, act: bool = False):
     """A game some way into the Game Sequence, at a stable decision point with the Quaffle held
-    (decisions=0: the first Pitch Actions choice, just after the Kick-Off)."""
+    (decisions=0: the first Pitch Actions choice, just after the Kick-Off); `act`: the choice
+    of an Action in a Block, a Move among the options."""
     state = new_game(cg, seed=seed)
     rnd = random.Random(seed)
     checker = Checker(cg)
     quaffle = checker.quaffle
-    while state.st.decisions < decisions or not checker.stable(state.st) or state.st.holder[quaffle] < 0:
+
+    def wanted(st):
+        if st.decisions < decisions or not checker.stable(st) or st.holder[quaffle] < 0:
+            return False
+        return not act or (st.pending["kind"] == "act" and any(
+            cg.actions[a].name == "move_action" for a, _ in st.pending["options"]))
+    while not wanted(state.st):
         assert not state.is_terminal()
         state.apply_action(state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions()))
     return state
@@ -652,7 +688,7 @@ def test_the_checks_catch_a_broken_state(cg):
 
     def breaks(mutate, family: str, at: int = 70) -> bool:
         """The family passes on a played state and fails once `mutate` broke it."""
-        state = played(cg, at)
+        state = played(cg, at, act=at > 0)
         wanted = {family, "options"} if family == "disadvantage" else {family}
         checker = Checker(cg, skip=tuple(f for f in Checker.FAMILIES if f not in wanted))
         if family not in KNOWN_UNFINISHED:
@@ -820,7 +856,17 @@ def test_the_checks_catch_a_broken_state(cg):
         for i in rivals[:3]:
             move(st, cg.pieces[i].name, st.loc[p])
 
+    def block_goes_on_after_a_loose_quaffle(st):
+        holder = st.holder[probe.quaffle]
+        st.holder[probe.quaffle] = -1
+        move(st, "quaffle", st.loc[holder] if st.loc[holder] not in probe.scoring.values() else space["centre_north"])
+        st.g[probe.g["attacking"]] = 1 - cg.pieces[holder].side
+
+    def block_goes_on_after_a_goal(st):
+        st.sv[probe.sv["goals"]][0] += 1
+
     mutations = (
+        ("block_end", block_goes_on_after_a_loose_quaffle), ("block_end", block_goes_on_after_a_goal),
         ("positions", chaser_in_the_race), ("positions", seeker_on_the_pitch),
         ("positions", bludger_in_the_race), ("positions", two_tokens_on_one_space),
         ("scoring_area", beater_in_a_scoring_area), ("scoring_area", keeper_in_the_rival_scoring_area),
