@@ -111,14 +111,51 @@ def cg():
 # ------------------------------------------------------------------ choosing
 
 def chooser(style: str, rnd: random.Random):
-    """How a side picks among n options: uniform, mostly the first, or mostly the last."""
-    def pick(n: int) -> int:
+    """How a side picks, given the state: uniform, mostly the first option, mostly the last
+    (the last of a `may choose` is "do not choose"), or "attack": mostly the Action that
+    brings the Quaffle nearest a Goal (random play almost never scores, so without it the
+    rules of Shoot, Aim at the Hoop, Goals and the Keeper's Kick-Off would go unvisited)."""
+    def pick(state) -> int:
+        n = len(state.legal_actions())
         if style == "first" and rnd.random() < 0.8:
             return 0
         if style == "last" and rnd.random() < 0.8:
             return n - 1
+        if style == "attack" and state.decision_kind() == "act" and rnd.random() < 0.85:
+            scores = [attack_score(state, option) for option in state.st.pending["options"]]
+            best = max(scores)
+            return rnd.choice([i for i, v in enumerate(scores) if v == best])
         return rnd.randrange(n)
     return pick
+
+
+def attack_score(state, option) -> float:
+    """How much an Action offered helps towards a Goal (game words: test code only)."""
+    if option is None:
+        return -1
+    cg, st = state.cg, state.st
+    a, binding = option
+    name = cg.actions[a].name
+    quaffle = next(i for i, p in enumerate(cg.pieces) if p.name == "quaffle")
+    holder = st.holder[quaffle]
+    dist = cg.board.distances["adjacent"]
+    side = state.current_player()
+    goal = cg.board.index[f"{cg.sides[1 - side]}_scoring"]
+    if name == "shoot_action":
+        return 100
+    if name == "move_action":
+        p, z = binding
+        if p == holder:
+            return 50 + 10 * (dist[st.loc[p]][goal] - dist[z][goal])
+        if holder < 0 and z == st.loc[quaffle]:
+            return 45
+        return 0
+    if name == "pass_action":
+        p, r = binding
+        return 40 + 10 * (dist[st.loc[p]][goal] - dist[st.loc[r]][goal])
+    if name == "steal_action":
+        return 30
+    return 1
 
 
 # ------------------------------------------------------------------ the checks
@@ -569,7 +606,7 @@ def play_checked(cg, seed: int, styles: tuple[str, str], options: dict | None = 
         side = state.current_player()
         options_now = state.legal_actions()
         assert options_now and 0 <= side < cg.nsides
-        state.apply_action(options_now[picks[side](len(options_now))])
+        state.apply_action(options_now[picks[side](state)])
         try:
             checker.check(state)
         except AssertionError as e:
@@ -580,7 +617,12 @@ def play_checked(cg, seed: int, styles: tuple[str, str], options: dict | None = 
     return checker
 
 
-STYLES = ("random", "first", "last")
+STYLES = ("random", "first", "last", "attack")
+
+
+def styles_of(seed: int) -> tuple[str, str]:
+    """The choosing styles of the seeded game: every pair in turn."""
+    return STYLES[seed % len(STYLES)], STYLES[(seed // len(STYLES)) % len(STYLES)]
 
 
 def soak(cg, seeds, skip=tuple(KNOWN_UNFINISHED)) -> int:
@@ -588,7 +630,7 @@ def soak(cg, seeds, skip=tuple(KNOWN_UNFINISHED)) -> int:
     checks = 0
     for seed in seeds:
         rnd = random.Random(seed * 7919)
-        styles = (STYLES[seed % 3], STYLES[(seed // 3) % 3])
+        styles = styles_of(seed)
         checks += play_checked(cg, seed, styles, random_options(rnd), skip).checks
     return checks
 
@@ -634,7 +676,7 @@ def test_games_with_team_files(cg):
         teams, diags = check_teams(cg, {"home": TEAM_FILES / f"{home}.yaml", "away": TEAM_FILES / f"{away}.yaml"})
         assert diags == []
         for seed in range(3):
-            play_checked(cg, 500 + 3 * k + seed, (STYLES[seed], STYLES[k % 3]), teams=teams)
+            play_checked(cg, 500 + 3 * k + seed, (STYLES[seed], STYLES[k % len(STYLES)]), teams=teams)
 
 
 def test_random_teams_vary(cg):
@@ -916,3 +958,26 @@ def test_the_checks_catch_a_broken_state(cg):
     move(state.st, "snitch", start)
     with pytest.raises(AssertionError, match="moved away"):
         checker.check(state)
+
+
+# ------------------------------------------------------------------ findings, pinned
+
+def test_a_chaser_who_passes_from_the_rival_scoring_area_leaves_it():
+    """The Game Board (3): "Only the Keeper of the Defending Team and up to one Chaser of the
+    Attacking Team in Possession of the Quaffle may occupy this Zone"; Change of Possession and
+    Loose Quaffles, Note: a Chaser in the Scoring Area who loses the Possession "must
+    immediately Shift to an adjacent Zone outside the Scoring Area". Found by the soak (a
+    Chaser passed the Quaffle out of the rival Scoring Area and stayed there without it)."""
+    from ctgs_support import pitch_table
+    hc1, hc2 = "home chaser 1", "home chaser 2"
+    t = pitch_table({hc1: "away_scoring", hc2: "away_back", "away chaser 1": "home_back"}, ball=hc1)
+    labels = [lab for lab in t.labels() if lab.startswith(f"pass the Quaffle from {hc1} (") and f" to {hc2} (" in lab]
+    assert labels, t.labels()
+    t.pick(labels[0])
+    while t.deciding() == "chance":
+        t.roll("success")
+    # the Tempo Point (or Breaking the Tempo) and the Coach's choices after the Pass
+    while t.deciding() != "over" and t.holder() == hc2 and not t.offered("move ") and not t.offered("play "):
+        t.first()
+    assert t.holder() == hc2
+    assert t.where(hc1) != "away_scoring", f"{hc1} stays in the rival Scoring Area without the Quaffle"
