@@ -36,6 +36,9 @@ class Origin:
 
 
 def _unquote(token: str) -> str:
+    q = token[:1]
+    if q in ('"', "'") and len(token) >= 2 and token[-1] == q and "\\" not in token and q not in token[1:-1]:
+        return token[1:-1]   # no escape and no inner quote: what literal_eval would give, without compiling
     try:
         return _pyast.literal_eval(token)
     except (ValueError, SyntaxError):  # pragma: no cover - the lexer only admits valid strings
@@ -62,10 +65,13 @@ class _Builder(Transformer):
         # Lark's version pulls children through a generator per node; a list built
         # directly does the same work (the builder never returns Discard, and a token
         # is kept as it is unless the builder has a method named after its type).
-        own = self._token_methods
-        children = [self._transform_tree(c) if isinstance(c, Tree) else
-                    (getattr(self, c.type)(c) if own and isinstance(c, Token) and c.type in own else c)
-                    for c in tree.children]
+        if self._token_methods:
+            own = self._token_methods
+            children = [self._transform_tree(c) if isinstance(c, Tree) else
+                        (getattr(self, c.type)(c) if isinstance(c, Token) and c.type in own else c)
+                        for c in tree.children]
+        else:
+            children = [self._transform_tree(c) if isinstance(c, Tree) else c for c in tree.children]
         return self._call_userfunc(tree, children)
 
     def transform(self, tree):

@@ -469,7 +469,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         table = self.attributes.get("card", {})
         for name, (get, typ) in list(table.items()):
             if name != "deck":
-                table[name] = (_table(tuple(f.get(name) for f in fields_per_card)), typ)
+                table[name] = (_table(tuple([f.get(name) for f in fields_per_card])), typ)
 
     # ------------------------------------------------------------ bodies
     def enter(self, params: tuple[tuple[str, str], ...]):

@@ -8,6 +8,7 @@ from __future__ import annotations
 import builtins
 import itertools
 import types
+import weakref
 
 from lumos.compiler import nodes as N
 from lumos.compiler.scope import compatible, describe, element, unify
@@ -29,12 +30,36 @@ def _name() -> str:
 
 
 def _src(fn):
-    """(text, names) computing what fn(m, L) returns: its own text, or a call of it."""
+    """(text, names) computing what fn(m, L) returns: its own text, or a call of it.
+    A text is made when first asked for (see _lazy): most lowered code never runs."""
     s = getattr(fn, "src", None)
     if s is not None:
+        if type(s) is _Recipe:
+            text, names = s()
+            return f"({text})", names
         return s
+    slot = getattr(fn, "slot", None)     # a local (_local)
+    if slot is not None:
+        return f"L[{slot}]", _NO_NAMES
     n = _name()
+    const = getattr(fn, "const", None)   # a constant (_const)
+    if const is not None:
+        return n, {n: const[0]}
     return f"{n}(m, L)", {n: fn}
+
+
+def _has_src(fn) -> bool:
+    """Can fn be written in line in a joined text (see _src)?"""
+    return hasattr(fn, "src") or hasattr(fn, "slot") or hasattr(fn, "const")
+
+
+def _around(child, before: str, after: str, names: dict | None = None):
+    """(before + child's text + after, child's names plus `names`)."""
+    text, cnames = _src(child)
+    return before + text + after, ({**cnames, **names} if names else cnames)
+
+
+_NO_NAMES: dict = {}   # shared, never written: joined texts copy names into new dicts
 
 
 def _with_src(fn, text: str, names: dict):
@@ -42,9 +67,31 @@ def _with_src(fn, text: str, names: dict):
     return fn
 
 
+class _Recipe:
+    """make() -> (text, names), called once, when a joined function using it is compiled."""
+    __slots__ = ("make", "done")
+
+    def __init__(self, make):
+        self.make, self.done = make, None
+
+    def __call__(self):
+        if self.done is None:
+            self.done = self.make()
+            self.make = None
+        return self.done
+
+
+def _lazy(fn, make):
+    """fn.src made by make() the first time a joined function using fn is compiled."""
+    fn.src = _Recipe(make)
+    return fn
+
+
 def _first_run(m, L):  # the code of a joined function until its first call
-    fn = _self
-    fn.__code__ = _compile(_text)
+    fn = _self()
+    text, names = _make()
+    fn.__globals__.update(names)
+    fn.__code__ = _compile(text)
     return fn(m, L)
 
 
@@ -53,13 +100,13 @@ def _compile(text: str):
     return next(c for c in code.co_consts if isinstance(c, types.CodeType))
 
 
-def _joined(text: str, names: dict):
-    """fn(m, L) computing `text` over `names`; compiled on its first call."""
-    g = dict(names)
-    g["__builtins__"] = builtins
+def _joined(make):
+    """fn(m, L) computing the text make() gives (text, names); compiled on its first call."""
+    recipe = _Recipe(make)
+    g = {"__builtins__": builtins, "_make": recipe, "_compile": _compile}
     fn = types.FunctionType(_first_run.__code__, g, "joined")
-    g["_self"], g["_text"], g["_compile"] = fn, text, _compile
-    fn.src = (f"({text})", names)
+    g["_self"] = weakref.ref(fn)   # no cycle: the lowered code of a game is freed by reference counts
+    fn.src = recipe
     return fn
 
 
@@ -73,8 +120,6 @@ def _merge(*srcs):
 def _const(value):
     fn = lambda m, L: value  # noqa: E731
     fn.const = (value,)
-    n = _name()
-    fn.src = (n, {n: value})
     return fn
 
 
@@ -91,8 +136,14 @@ def _memo(fn, slots):
                 hit = cache[key] = bool(fn(m, L))
             return hit
         memo1.cache = cache
+        def fill(m, L):   # a miss: memo1 again (its text must not refer to memo1 itself: no cycle)
+            key = L[s0]
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = bool(fn(m, L))
+            return hit
         c, f, h = _name(), _name(), _name()
-        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: memo1})
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: fill})
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
@@ -104,8 +155,14 @@ def _memo(fn, slots):
                 hit = cache[key] = bool(fn(m, L))
             return hit
         memo2.cache = cache
+        def fill(m, L):   # a miss: memo2 again (its text must not refer to memo2 itself: no cycle)
+            key = (L[s0], L[s1])
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = bool(fn(m, L))
+            return hit
         c, f, h = _name(), _name(), _name()
-        memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))", {c: cache, f: memo2})
+        memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))", {c: cache, f: fill})
         return memo2
 
     def memo(m, L):
@@ -119,8 +176,10 @@ def _memo(fn, slots):
 
 
 def _first_run_def(m, L):  # the code of a joined search until its first call
-    fn = _self
-    fn.__code__ = _compile_def(_text)
+    fn = _self()
+    text, names = _make()
+    fn.__globals__.update(names)
+    fn.__code__ = _compile_def(text)
     return fn(m, L)
 
 
@@ -133,6 +192,14 @@ def _reach_search(start, link, count, through, onto, tslot, oslot):
     """`reach ... up to N through ... onto ...` as one function with both conditions in line:
     Machine.reach's breadth-first search (same order, same writes to the locals), without
     a call per space and condition."""
+    g = {"__builtins__": builtins}
+    fn = types.FunctionType(_first_run_def.__code__, g, "search")
+    g["_self"], g["_make"], g["_compile_def"] = weakref.ref(fn), lambda: _reach_text(start, link, count, through, onto, tslot, oslot), \
+        _compile_def
+    return fn
+
+
+def _reach_text(start, link, count, through, onto, tslot, oslot):
     (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
     body = f"""def search(m, L):
     start = {stext}
@@ -171,10 +238,7 @@ def _reach_search(start, link, count, through, onto, tslot, oslot):
     found.sort()
     return tuple(found)
 """
-    g = {**sn, **cn, **tn, **on, "__builtins__": builtins}
-    fn = types.FunctionType(_first_run_def.__code__, g, "search")
-    g["_self"], g["_text"], g["_compile_def"] = fn, body, _compile_def
-    return fn
+    return body, {**sn, **cn, **tn, **on}
 
 
 def _arith_text(srcs, ops):
@@ -211,6 +275,21 @@ def _first_of(m, v):
     return v[0] if v else None
 
 
+def _where_text(loop, src, cond, slot):
+    def make():
+        text, names = _src(cond)
+        if "(m, L)" in text:   # it calls a part that reads the locals: the loop writes `it` first
+            w = _name()
+            return f"{w}(m, L)", {w: loop}
+        # The condition is one text that calls nothing reading the locals: the loop runs in
+        # that text, the item in a variable of its own instead of `it`'s slot.
+        it, items, get, end = _name(), _name(), _name(), _name()
+        text = text.replace(f"L[{slot}]", it)
+        return (f"{end}(L, {slot}, ({items} := ({get}(m, L) or ())), [{it} for {it} in {items} if {text}])",
+                {get: src, end: _where_end, **names})
+    return make
+
+
 def _where_end(L, slot, items, kept):
     """The end of a `where` run in one text: `it`'s slot holds the last item, as after the loop."""
     if items:
@@ -226,8 +305,11 @@ def _memo_then(op, fn, slots, rest):
     key = f"L[{slots[0]}]" if len(slots) == 1 else f"(L[{slots[0]}], L[{slots[1]}])"
     # the memo's own dictionary read in line; a miss runs the memo function, which fills it
     hit = f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))"
-    rtext, rnames = _src(rest)
-    return _joined(f"True if {hit} {op} {rtext} else False", {c: cache, f: memo, **rnames})
+
+    def make():
+        rtext, rnames = _src(rest)
+        return f"True if {hit} {op} {rtext} else False", {c: cache, f: memo, **rnames}
+    return _joined(make)
 
 
 def _mentions(node, name: str) -> bool:
@@ -247,7 +329,6 @@ def _mentions(node, name: str) -> bool:
 def _local(slot):
     fn = lambda m, L: L[slot]  # noqa: E731
     fn.slot = slot
-    fn.src = (f"L[{slot}]", {})
     return fn
 
 
@@ -272,11 +353,17 @@ BUILTINS = {
 }
 
 
+_EXPR_METHODS: dict = {}   # (lowerer class, node class) -> its e_ method
+
+
 class ExprLowering:
     """Mixin of Lowerer: expression methods. Needs self.sink, self.symbols, self.local."""
 
     def expr(self, node: N.Expr):
-        return getattr(self, "e_" + type(node).__name__)(node)
+        method = _EXPR_METHODS.get((type(self), type(node)))
+        if method is None:
+            method = _EXPR_METHODS[type(self), type(node)] = getattr(type(self), "e_" + type(node).__name__)
+        return method(self, node)
 
     def expect(self, node: N.Expr, want: str, what: str = ""):
         fn, typ = self.expr(node)
@@ -325,7 +412,7 @@ class ExprLowering:
             return (lambda m, L: tuple(range(len(m.cg.cards)))), "list:card"
         if sym.what in ("var", "option"):
             slot = sym.value
-            return _with_src(lambda m, L: m.st.g[slot], f"m.st.g[{slot}]", {}), sym.type
+            return _with_src(lambda m, L: m.st.g[slot], f"m.st.g[{slot}]", _NO_NAMES), sym.type
         if sym.what in ("function", "procedure", "action", "zone-decl"):
             self.sink.add("E207", f"`{n.name}` is a {sym.what}, not a value", n.span,
                           f"call it: `{n.name}(...)`" if sym.what == "function" else "")
@@ -378,7 +465,7 @@ class ExprLowering:
             if slot is not None:
                 v, loc = _name(), _name()
                 piece_space.src = (f"(None if ({v} := L[{slot}]) is None else ((None if ({loc} := m.st.loc[{v}]) < 0 "
-                                   f"else {loc}) if m.st.holder[{v}] < 0 else m.space_of({v})))", {})
+                                   f"else {loc}) if m.st.holder[{v}] < 0 else m.space_of({v})))", _NO_NAMES)
             return piece_space, rtype
         column = getattr(get, "column", None)
         if column is not None and slot is not None:
@@ -386,16 +473,15 @@ class ExprLowering:
             v = _name()
             text = f"(None if ({v} := L[{slot}]) is None else m.st.{field}[{k}][{v}])"
             if field == "pv":
-                return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v], text, {}), rtype
-            return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, {}), rtype
+                return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v], text, _NO_NAMES), rtype
+            return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, _NO_NAMES), rtype
         g, v = _name(), _name()
         if slot is not None:
             return _with_src(lambda m, L: None if (v := L[slot]) is None else get(m, v),
                              f"(None if ({v} := L[{slot}]) is None else {g}(m, {v}))", {g: get}), rtype
         fn = lambda m, L: None if (v := of(m, L)) is None else get(m, v)  # noqa: E731
-        if getattr(of, "src", None) is not None:
-            text, names = of.src
-            fn.src = (f"(None if ({v} := {text}) is None else {g}(m, {v}))", {g: get, **names})
+        if _has_src(of):
+            _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else {g}(m, {v}))", {g: get}))
         return fn, rtype
 
     def list_attribute(self, of, typ: str, n):
@@ -430,9 +516,11 @@ class ExprLowering:
             typ = unify(typ, t)
         fns = [f for f, _ in parts]
         rtype = "list:" + typ if parts else "list:none"
-        if fns and any(getattr(f, "src", None) is not None for f in fns):
-            srcs = [_src(f) for f in fns]
-            return _joined("(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)), rtype
+        if fns and any(_has_src(f) for f in fns):
+            def make():
+                srcs = [_src(f) for f in fns]
+                return "(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)
+            return _joined(make), rtype
         return (lambda m, L: tuple(f(m, L) for f in fns)), rtype
 
     def listed(self, node):
@@ -482,14 +570,6 @@ class ExprLowering:
                         return ()
                     L[slot] = items[-1]
                     return tuple([x for x in items if x not in hits])
-        elif getattr(cond, "src", None) is not None and "(m, L)" not in cond.src[0]:
-            # The condition is one text that calls nothing reading the locals: the loop
-            # runs in that text, the item in a variable of its own instead of `it`'s slot.
-            text, names = cond.src
-            it, items, get, end = _name(), _name(), _name(), _name()
-            text = text.replace(f"L[{slot}]", it)
-            where = _joined(f"{end}(L, {slot}, ({items} := ({get}(m, L) or ())), "
-                            f"[{it} for {it} in {items} if {text}])", {get: src, end: _where_end, **names})
         else:
             def where(m, L):
                 out = []
@@ -498,6 +578,8 @@ class ExprLowering:
                     if cond(m, L):
                         out.append(x)
                 return tuple(out)
+            if _has_src(cond):
+                where = _joined(_where_text(where, src, cond, slot))
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
@@ -511,9 +593,11 @@ class ExprLowering:
         if not compatible(ta, tb):
             self.sink.add("E203", f"both branches should give the same kind of value, not {describe(ta)} "
                           f"and {describe(tb)}", n.span, "")
-        if any(getattr(f, "src", None) is not None for f in (a, b, c)):
-            (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), _src(c)
-            return _joined(f"{at} if {ct} else {bt}", {**an, **bn, **cn}), unify(ta, tb)
+        if any(_has_src(f) for f in (a, b, c)):
+            def make():
+                (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), _src(c)
+                return f"{at} if {ct} else {bt}", {**an, **bn, **cn}
+            return _joined(make), unify(ta, tb)
         return (lambda m, L: a(m, L) if c(m, L) else b(m, L)), unify(ta, tb)
 
     def e_BoolOp(self, n):
@@ -547,8 +631,10 @@ class ExprLowering:
             return lambda m, L: any(f(m, L) for f in fns)
         # up to four parts in one closure: no layer per part at run time
         if 2 <= len(fns) <= 4:
-            parts = [_src(f) for f in fns]
-            return _joined(f"True if {f' {n_op} '.join(t for t, _n in parts)} else False", _merge(*parts))
+            def make():
+                parts = [_src(f) for f in fns]
+                return f"True if {f' {n_op} '.join(t for t, _n in parts)} else False", _merge(*parts)
+            return _joined(make)
         acc = fns[-1]
         for f in reversed(fns[:-1]):
             acc = pair(f, acc)
@@ -556,18 +642,17 @@ class ExprLowering:
 
     def e_Not(self, n):
         f, _ = self.expect(n.operand, "flag", "the value after `not`")
-        if getattr(f, "src", None) is not None:
-            text, names = f.src
-            return _joined(f"not {text}", names), "flag"
+        if _has_src(f):
+            return _joined(lambda: _around(f, "not ", "")), "flag"
         return (lambda m, L: not f(m, L)), "flag"
 
     def e_IsEmpty(self, n):
         f, t = self.listed(n.operand)
         if element(t) is None:
             self.sink.add("E203", f"only a list or a zone can be empty, not {describe(t)}", n.operand.span, "")
-        if getattr(f, "src", None) is not None:
-            text, names = f.src
-            return _joined(f"bool({text})" if n.negated else f"not {text}", names), "flag"
+        if _has_src(f):
+            negated = n.negated
+            return _joined(lambda: _around(f, "bool(", ")") if negated else _around(f, "not ", "")), "flag"
         if n.negated:
             return (lambda m, L: bool(f(m, L))), "flag"
         return (lambda m, L: not f(m, L)), "flag"
@@ -617,9 +702,9 @@ class ExprLowering:
                 x = _name()
                 if op in ("is", "=="):
                     return _with_src(lambda m, L: (x := L[s]) is None or m.st.occ[x] < 0,  # noqa: F841
-                                     f"(({x} := L[{s}]) is None or m.st.occ[{x}] < 0)", {}), "flag"
+                                     f"(({x} := L[{s}]) is None or m.st.occ[{x}] < 0)", _NO_NAMES), "flag"
                 return _with_src(lambda m, L: (x := L[s]) is not None and m.st.occ[x] >= 0,  # noqa: F841
-                                 f"(({x} := L[{s}]) is not None and m.st.occ[{x}] >= 0)", {}), "flag"
+                                 f"(({x} := L[{s}]) is not None and m.st.occ[{x}] >= 0)", _NO_NAMES), "flag"
             if op in ("is", "=="):
                 return (lambda m, L: (x := space_of(m, L)) is None or m.st.occ[x] < 0), "flag"
             return (lambda m, L: (x := space_of(m, L)) is not None and m.st.occ[x] >= 0), "flag"
@@ -627,7 +712,12 @@ class ExprLowering:
         if static is not None and hasattr(b, "const") and b.const[0] is not None and op in ("==", "is", "!=", "isnot"):
             # `x.attr == constant` on an attribute that never changes: precompute the matches.
             table, slot, of = static
-            hits = frozenset(i for i, v in enumerate(table) if v == b.const[0])
+            const = b.const[0]
+            known = self.__dict__.setdefault("_static_hits", {})   # tables live as long as the lowerer
+            hits = known.get((id(table), type(const), const))
+            if hits is None:
+                hits = known[id(table), type(const), const] = frozenset(
+                    i for i, v in enumerate(table) if v == const)
             want = op in ("==", "is")
             if slot is not None:
                 if want:
@@ -648,7 +738,6 @@ class ExprLowering:
             if op in ("==", "is", "!=", "isnot"):
                 py = "==" if op in ("==", "is") else "!="
                 c = _name()
-                atext, anames = _src(a)
                 if sa is not None and py == "==":
                     fn = lambda m, L: L[sa] == v  # noqa: E731
                 elif sa is not None:
@@ -657,15 +746,18 @@ class ExprLowering:
                     fn = lambda m, L: a(m, L) == v  # noqa: E731
                 else:
                     fn = lambda m, L: a(m, L) != v  # noqa: E731
-                if getattr(a, "src", None) is None:
+                if not _has_src(a):
                     return fn, "flag"
-                return _with_src(fn, f"({atext} {py} {c})", {c: v, **anames}), "flag"
+                return _lazy(fn, lambda: _around(a, "(", f" {py} {c})", {c: v})), "flag"
         sa, sb = getattr(a, "slot", None), getattr(b, "slot", None)
-        if op in ("==", "is", "!=", "isnot") and (getattr(a, "src", None) is not None or
-                                                  getattr(b, "src", None) is not None):
-            (atext, an), (btext, bn) = _src(a), _src(b)
+        if op in ("==", "is", "!=", "isnot") and (_has_src(a) or
+                                                  _has_src(b)):
             py = "==" if op in ("==", "is") else "!="
-            return _joined(f"{atext} {py} {btext}", {**an, **bn}), "flag"
+
+            def make():
+                (atext, an), (btext, bn) = _src(a), _src(b)
+                return f"{atext} {py} {btext}", {**an, **bn}
+            return _joined(make), "flag"
         if op in ("==", "is"):
             if sb is not None:
                 return (lambda m, L: a(m, L) == L[sb]), "flag"
@@ -687,12 +779,14 @@ class ExprLowering:
         def cmp(m, L):
             x, y = a(m, L), b(m, L)
             return x is not None and y is not None and fop(x, y)
-        if getattr(a, "src", None) is not None or getattr(b, "src", None) is not None:
-            (atext, an), (btext, bn) = _src(a), _src(b)
-            x, y = _name(), _name()
-            # both values first (left, then right), as cmp reads them
-            return _joined(f"(({x} := {atext}), ({y} := {btext}))[0] is not None and {y} is not None and {x} {op} {y}",
-                           {**an, **bn}), "flag"
+        if _has_src(a) or _has_src(b):
+            def make():
+                (atext, an), (btext, bn) = _src(a), _src(b)
+                x, y = _name(), _name()
+                # both values first (left, then right), as cmp reads them
+                return (f"(({x} := {atext}), ({y} := {btext}))[0] is not None and {y} is not None and {x} {op} {y}",
+                        {**an, **bn})
+            return _joined(make), "flag"
         return cmp, "flag"
 
     def region_set(self, node):
@@ -725,8 +819,8 @@ class ExprLowering:
                 else:
                     acc = acc % v if v else 0
             return acc
-        if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(getattr(f, "src", None) is not None for f in fns):
-            return _joined(*_arith_text([_src(f) for f in fns], ops)), "number"
+        if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(_has_src(f) for f in fns):
+            return _joined(lambda: _arith_text([_src(f) for f in fns], ops)), "number"
         return arith, "number"
 
     def e_Neg(self, n):
@@ -837,10 +931,12 @@ class ExprLowering:
             def inline1(m, L):
                 L[s0] = a0(m, L)
                 return body(m, L)
-            if getattr(a0, "src", None) is not None or getattr(body, "src", None) is not None:
-                (at, an), (bt, bn) = _src(a0), _src(body)
-                # the argument stored in its slot (__setitem__ gives None), then the body
-                inline1.src = (f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn})
+            if _has_src(a0) or _has_src(body):
+                def make():
+                    (at, an), (bt, bn) = _src(a0), _src(body)
+                    # the argument stored in its slot (__setitem__ gives None), then the body
+                    return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
+                _lazy(inline1, make)
             return inline1, rtype
         if len(slots) == 2:
             s0, s1 = slots
@@ -891,10 +987,9 @@ class ExprLowering:
             if isinstance(v, int):
                 return len(m.st.zones[v])
             return 0 if v is None else len(v)
-        if getattr(a, "src", None) is not None:
-            text, names = a.src
+        if _has_src(a):
             c = _name()
-            count.src = (f"{c}(m, {text})", {c: _count_of, **names})
+            _lazy(count, lambda: _around(a, f"{c}(m, ", ")", {c: _count_of}))
         return count
 
     def b_first(self, f):
@@ -905,29 +1000,26 @@ class ExprLowering:
             if isinstance(v, int):
                 v = m.st.zones[v]
             return v[0] if v else None
-        if getattr(a, "src", None) is not None:
-            text, names = a.src
+        if _has_src(a):
             c = _name()
-            first.src = (f"{c}(m, {text})", {c: _first_of, **names})
+            _lazy(first, lambda: _around(a, f"{c}(m, ", ")", {c: _first_of}))
         return first
 
     def b_other(self, f):
         a, = f
         ns = len(self.sides)   # the compiled game's sides
         fn = lambda m, L: None if (v := a(m, L)) is None else (v + 1) % ns  # noqa: E731
-        if getattr(a, "src", None) is not None:
-            text, names = a.src
+        if _has_src(a):
             v = _name()
-            fn.src = (f"(None if ({v} := {text}) is None else ({v} + 1) % {ns})", names)
+            _lazy(fn, lambda: _around(a, f"(None if ({v} := ", f") is None else ({v} + 1) % {ns})"))
         return fn
 
     def b_occupant(self, f):
         a, = f
         fn = lambda m, L: m.occupant(a(m, L))  # noqa: E731
         fn.occupant_of = a
-        if getattr(a, "src", None) is not None:
-            text, names = a.src
-            fn.src = (f"m.occupant({text})", names)
+        if _has_src(a):
+            _lazy(fn, lambda: _around(a, "m.occupant(", ")"))
         return fn
 
     def b_occupants(self, f):
@@ -953,9 +1045,11 @@ class ExprLowering:
     def b_offset(self, f):
         s, dx, dy = f
         fn = lambda m, L: m.offset(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
-        if any(getattr(g, "src", None) is not None for g in f):
-            (st, sn), (xt, xn), (yt, yn) = _src(s), _src(dx), _src(dy)
-            fn.src = (f"m.offset({st}, {xt}, {yt})", {**sn, **xn, **yn})
+        if any(_has_src(g) for g in f):
+            def make():
+                (st, sn), (xt, xn), (yt, yn) = _src(s), _src(dx), _src(dy)
+                return f"m.offset({st}, {xt}, {yt})", {**sn, **xn, **yn}
+            _lazy(fn, make)
         return fn
 
     def b_max(self, f):

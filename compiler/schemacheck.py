@@ -84,8 +84,16 @@ def _compile(schema, depth):
         return lambda v: True
     if len(checks) == 1:
         return checks[0]
-    checks = tuple(checks)
-    return lambda v: all(c(v) for c in checks)
+    return _every(tuple(checks))
+
+
+def _every(checks):
+    def every(v):
+        for c in checks:
+            if not c(v):
+                return False
+        return True
+    return every
 
 
 def _type(arg, schema, depth):
@@ -98,10 +106,15 @@ def _type(arg, schema, depth):
 
 def _enum(arg, schema, depth):
     values = list(arg)
+    if all(type(x) is str for x in values):   # texts: JSON equality is Python's
+        texts = frozenset(values)
+        return lambda v: isinstance(v, str) and v in texts
     return lambda v: any(_equal(v, x) for x in values)
 
 
 def _const(arg, schema, depth):
+    if type(arg) is str:
+        return lambda v: isinstance(v, str) and v == arg
     return lambda v: _equal(v, arg)
 
 
@@ -137,12 +150,17 @@ def _items(arg, schema, depth):
     if "prefixItems" in schema or not isinstance(arg, (dict, bool)):
         raise Unsupported("items")
     check = _compile(arg, depth)
-    return lambda v: not isinstance(v, list) or all(check(x) for x in v)
+    def items(v):
+        if isinstance(v, list):
+            for x in v:
+                if not check(x):
+                    return False
+        return True
+    return items
 
 
 def _all_of(arg, schema, depth):
-    checks = tuple(_compile(s, depth) for s in arg)
-    return lambda v: all(c(v) for c in checks)
+    return _every(tuple(_compile(s, depth) for s in arg))
 
 
 def _any_of(arg, schema, depth):

@@ -15,7 +15,7 @@ VALUES = [None, True, False, 0, 1, 2, 1.0, 1.5, -3, "", "a", "abc", "skill", [],
 
 SCHEMAS = [
     {"type": "integer"}, {"type": "number"}, {"type": "boolean"}, {"type": ["string", "null"]},
-    {"type": "object"}, {"type": "array"}, {"enum": [1, "a", None]}, {"enum": [True]}, {"const": 1},
+    {"type": "object"}, {"type": "array"}, {"enum": [1, "a", None]}, {"enum": [True]}, {"enum": ["a", "skill"]}, {"const": "a"}, {"const": 1},
     {"const": [1]}, {"const": {"a": 1}}, {"required": ["a"]}, {"minLength": 2}, {"maxLength": 1},
     {"minimum": 1}, {"maximum": 1}, {"exclusiveMinimum": 0}, {"exclusiveMaximum": 1},
     {"uniqueItems": True}, {"minItems": 1}, {"maxItems": 1}, {"pattern": "^s"},
