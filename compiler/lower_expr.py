@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import builtins
 import itertools
+import operator
 import types
 import weakref
 
@@ -165,14 +166,24 @@ def _memo(fn, slots):
         memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))", {c: cache, f: fill})
         return memo2
 
+    key_of = operator.itemgetter(*slots)   # several slots: the tuple of their values
+
     def memo(m, L):
-        key = tuple(L[s] for s in slots)
+        key = key_of(L)
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = bool(fn(m, L))
         return hit
     memo.cache = cache
+    c, f, h = _name(), _name(), _name()
+    key = "(" + "".join(f"L[{s}], " for s in slots) + ")"
+    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))", {c: cache, f: _twin(memo)})
     return memo
+
+
+def _twin(fn):
+    """A copy of a function (same code, same closure), so that a text naming it makes no cycle."""
+    return types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
 
 
 def _first_run_def(m, L):  # the code of a joined search until its first call
@@ -278,9 +289,13 @@ def _first_of(m, v):
 def _where_text(loop, src, cond, slot):
     def make():
         text, names = _src(cond)
-        if "(m, L)" in text:   # it calls a part that reads the locals: the loop writes `it` first
-            w = _name()
-            return f"{w}(m, L)", {w: loop}
+        if "(m, L)" in text:
+            # it calls a part that reads the locals: each item is written into `it`'s slot
+            # before the condition runs, as the loop does
+            it, items, get, end, put = _name(), _name(), _name(), _name(), _name()
+            return (f"{end}(L, {slot}, ({items} := ({get}(m, L) or ())), ({put} := L.__setitem__) and "
+                    f"[{it} for {it} in {items} if ({put}({slot}, {it}) or {text})])",
+                    {get: src, end: _where_end, **names})
         # The condition is one text that calls nothing reading the locals: the loop runs in
         # that text, the item in a variable of its own instead of `it`'s slot.
         it, items, get, end = _name(), _name(), _name(), _name()
