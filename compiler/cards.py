@@ -345,6 +345,19 @@ class _ErrorReport:
         hint = error.schema.get("description", "") or "write a value or remove the field"
         yield path, Diagnostic("S100", self.say(path, "must not be empty"), self.span(path), hint)
 
+    def on_minItems(self, error, path):
+        yield self.list_length(error, path, "at least")
+
+    def on_maxItems(self, error, path):
+        yield self.list_length(error, path, "at most")
+
+    def list_length(self, error, path, bound: str) -> tuple[tuple, Diagnostic]:
+        n, want = len(error.instance), error.validator_value
+        items = "item" if want == 1 else "items"
+        hint = error.schema.get("description", "") or f"give {bound} {want} {items}"
+        return path, Diagnostic("S105", self.say(path, f"must hold {bound} {want} {items}, not {n}"),
+                                self.span(path), hint)
+
     def on_uniqueItems(self, error, path):
         yield path, Diagnostic("S100", self.say(path, "lists the same value twice"),
                                self.span(path), "keep each value once")
@@ -468,7 +481,8 @@ def _not_a_card_file(data: object, file: str) -> Diagnostic:
                       f"put `{CARDS_KEY}:` on the first line and indent the cards under it")
 
 
-def load_card_file(path: Path, schema_path: Path) -> tuple[list[CardSource], list[Diagnostic]]:
+def load_card_file(path: Path, schema_path: Path, rejected: list | None = None
+                   ) -> tuple[list[CardSource], list[Diagnostic]]:
     """Load and check one card file; return its good cards and ALL its problems.
 
     Cards with a problem of their own are left out of the list, so later stages
@@ -503,16 +517,27 @@ def load_card_file(path: Path, schema_path: Path) -> tuple[list[CardSource], lis
     deck = str(deck) if isinstance(deck, str) else None
     lines = raw.decode("utf-8").splitlines()
     good = [_card_source(c, deck, file, lines) for i, c in enumerate(cards) if i not in bad]
+    if rejected is not None:
+        # cards the schema refused: kept apart so their effects can still be checked
+        # (one run reports the field and the effect mistakes of a card together)
+        for i in sorted(bad):
+            c = cards[i] if i < len(cards) else None
+            if isinstance(c, dict) and isinstance(c.get("name"), str) and isinstance(c.get("type"), str):
+                try:
+                    rejected.append(_card_source(c, deck, file, lines))
+                except (TypeError, ValueError, KeyError, AttributeError):
+                    continue
     return good, sorted((d for _, d in found), key=Diagnostic.sort_key)
 
 
-def load_card_files(paths: Iterable[Path], schema_path: Path
+def load_card_files(paths: Iterable[Path], schema_path: Path, rejected: list | None = None
                     ) -> tuple[list[CardSource], list[Diagnostic]]:
-    """Load several card files against one schema; all cards, all problems, in file order."""
+    """Load several card files against one schema; all cards, all problems, in file order.
+    Cards the schema refused are left out, or appended to `rejected` when it is given."""
     cards: list[CardSource] = []
     diagnostics: list[Diagnostic] = []
     for path in paths:
-        more, problems = load_card_file(path, schema_path)
+        more, problems = load_card_file(path, schema_path, rejected)
         cards += more
         diagnostics += problems
     return cards, diagnostics

@@ -235,7 +235,8 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                          "a schema is a JSON file; check it with a JSON editor")
             return
     try:
-        sources, diags = load_card_files(card_paths, schema_path)
+        rejected: list = []
+        sources, diags = load_card_files(card_paths, schema_path, rejected)
     except Exception as exc:  # noqa: BLE001 - a schema that JSON Schema itself rejects, or a bad $ref
         low.sink.add("E100", f"the card schema cannot be used: {str(exc).splitlines()[0]}",
                      Span(str(schema_path), 1, 1),
@@ -335,6 +336,29 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                                  effects))
         for _ in range(cs.copies):
             cards.append(CardInfo(cs.name, cs.type, deck, fields, index, cs.span))
+    # A card the schema refused is not in the game, but its effects are still checked, so
+    # one run reports the mistakes in its fields and in its effects together.
+    for cs in rejected:
+        for key, text in cs.fields.items():
+            if not (isinstance(text, str) and (key in ("effect", "condition") or key.endswith(EFFECT_SUFFIX))):
+                continue
+            if _folded(cs, key, files, lines_of):
+                continue
+            line, col, block = cs.text_origins.get(key, (cs.span.line, cs.span.col, False))
+            origin = Origin(cs.span.file, line, col, block)
+            try:
+                if key == "condition":
+                    node = _parse_at(text, "condition", origin)
+                    saved = low.enter((("me", "side"), ("card", "card")))
+                    try:
+                        low.expect(node, "flag", "a card's condition")
+                    finally:
+                        low.leave(saved)
+                else:
+                    low.new_proc(f"card {cs.name} {key}", "effect", (("me", "side"), ("card", "card")),
+                                 _parse_at(text, "effect", origin), cs.span, ())
+            except LumosError as exc:
+                low.sink.extend(exc.diagnostics)
 
 
 def _respan(spans, first, origin):

@@ -144,8 +144,8 @@ class PoolOp:
         L[self.slot] = got
         L[self.plan] = L[self.got] = None
         fr[1] += 1
-        if m.events is not None:  # no text is built when nobody logs
-            m.emit(fr, f"{m.fmt(self.side(m, L), 'side')} rolled {', '.join(map(str, got)) or 'no dice'}")
+        if m.events is not None and got:  # no text is built when nobody logs; an empty pool rolls nothing
+            m.emit(fr, f"{m.fmt(self.side(m, L), 'side')} rolled {', '.join(map(str, got))}")
 
     def resume(self, m, fr, value):
         L = fr[2]

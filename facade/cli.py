@@ -26,6 +26,7 @@ from pathlib import Path
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 AGENT_NAMES = ("random", "greedy")
 SHOW_ERRORS = 3   # runtime errors printed in full by `simulate`
+DEFAULT_MAX = 50   # diagnostics shown by `lumos check` before "... and N more"
 
 
 class UsageError(Exception):
@@ -81,6 +82,13 @@ def _err(text: str) -> None:
 
 
 # ---------------------------------------------------------------- finding and loading games
+def _yaml_files(folder: Path) -> list[Path]:
+    """The card files of a folder: its YAML files but an expansion manifest."""
+    from lumos.expansions import MANIFEST
+    return sorted(p for p in folder.iterdir()
+                  if p.is_file() and p.suffix in (".yaml", ".yml") and p.name != MANIFEST)
+
+
 def _sources(game: str):
     from lumos.api import bundled_games, game_sources
     if game in bundled_games():
@@ -243,194 +251,15 @@ def cmd_games(args) -> int:
     return EXIT_OK
 
 
-# ---------------------------------------------------------------- lumos check
-DEFAULT_MAX = 50   # diagnostics shown by `lumos check` before "... and N more"
-
-
-class _Target:
-    """One thing `lumos check` compiles: a game, a game plus an expansion, or a game plus loose card files."""
-
-    def __init__(self, kind: str, label: str, src=None, extra=None, diags=None, files=None, teams=None):
-        self.kind, self.label, self.src = kind, label, src
-        self.extra: list[Path] = list(extra or [])
-        self.teams: list[Path] = list(teams or [])    # team files, checked against the compiled game
-        self.diags: list = list(diags or [])
-        self.files: dict = dict(files or {})
-        self.cg = None
-
-
-def _yaml_files(folder: Path) -> list[Path]:
-    """The card files of a folder: its YAML files but an expansion manifest."""
-    from lumos.expansions import MANIFEST
-    return sorted(p for p in folder.iterdir()
-                  if p.is_file() and p.suffix in (".yaml", ".yml") and p.name != MANIFEST)
-
-
-def _card_paths(items: list[str]) -> list[Path]:
-    """Loose card files (or folders of them) given with --game."""
-    out: list[Path] = []
-    for item in items:
-        path = Path(item)
-        if path.is_dir():
-            found = _yaml_files(path)
-            if not found:
-                raise UsageError(f"`{item}` holds no .yaml card files")
-            out += found
-        elif path.is_file():
-            out.append(path)
-        else:
-            raise UsageError(f"no card file `{item}`")
-    return out
-
-
-def _expansion_target(manifest: Path) -> _Target:
-    from lumos.expansions import load_expansion
-    exp, diags, texts = load_expansion(manifest)
-    if exp is None:
-        return _Target("expansion", manifest.parent.name, diags=diags, files=texts)
-    own = {p.resolve() for p in exp.base.card_files()}
-    cards, teams = _split_teams([p for p in exp.card_files if p.resolve() not in own])  # own files count once
-    return _Target("expansion", exp.name, exp.base, cards, diags, texts, teams)
-
-
-def _check_targets(args) -> list[_Target]:
-    from lumos.api import bundled_games
-    from lumos.expansions import manifest_path
-    if args.game:
-        src = _sources(args.game)
-        own = {p.resolve() for p in src.card_files()}
-        extra, teams = _split_teams([p for p in _card_paths(args.paths) if p.resolve() not in own])
-        parts = [_count(len(extra), "card file")] if extra else []
-        parts += [_count(len(teams), "team file")] if teams else []
-        label = f"{' and '.join(parts)} against {src.id}" if parts else src.id
-        return [_Target("cards" if parts else "game", label, src, extra, teams=teams)]
-    targets = []
-    for item in args.paths or bundled_games():
-        manifest = manifest_path(Path(item)) if item not in bundled_games() else None
-        if manifest is not None:
-            targets.append(_expansion_target(manifest))
-            continue
-        path = Path(item)
-        if path.is_file() and path.suffix in (".yaml", ".yml"):
-            game = _team_game(path)
-            if game is not None:   # a team file that names its game: `game: ID`
-                src = _sources(game)
-                targets.append(_Target("cards", f"1 team file against {src.id}", src, teams=[path]))
-                continue
-            raise UsageError(f"`{item}` is a card file: name the game it belongs to, "
-                             f"`lumos check --game GAME {item}`")
-        if path.is_dir() and not (path / "game.lumos").is_file() and _yaml_files(path):
-            raise UsageError(f"`{item}` holds neither game.lumos nor expansion.yaml: for card files, "
-                             f"`lumos check --game GAME {item}`")
-        src = _sources(item)
-        targets.append(_Target("game", src.id, src))
-    return targets
-
-
-def _team_game(path: Path) -> str | None:
-    from lumos.compiler.teams import team_game
-    return team_game(path)
-
-
-def _run_target(t: _Target) -> None:
-    from lumos.compiler.game import check_game
-    if t.src is None:
-        return
-    cg, diags, texts = check_game(t.src, extra_cards=t.extra or None)
-    t.cg = cg
-    t.diags += diags
-    t.files.update(texts)
-    if t.teams and cg is not None:
-        from lumos.compiler.teams import check_team_file
-        if not t.extra and t.kind != "expansion":   # a coach checking a team hears about the team
-            t.diags = [d for d in t.diags if d.is_error]
-        for path in t.teams:
-            t.diags += check_team_file(cg, path)[1]
-            t.files[str(path)] = path.read_text(encoding="utf-8", errors="replace")
-    if cg is not None and not any(d.is_error for d in t.diags):
-        from lumos.lint import lint_game
-        mine = {str(p) for p in t.extra}
-        # a designer checking cards hears about their cards, not about the base game's rules
-        t.diags += [d for d in lint_game(cg, t.src) if t.kind == "game" or d.span.file in mine]
-
-
-def _ok_line(t: _Target) -> str:
-    cg = t.cg
-    warnings = sum(not d.is_error for d in t.diags)
-    extra = f", {_count(warnings, 'warning')}" if warnings else ""
-    if t.kind == "game":
-        return f"ok: {t.label} ({_count(len(cg.rules), 'rule')}, {_count(len(cg.cards), 'card')}){extra}"
-    mine = {str(p) for p in t.extra}
-    added = sum(1 for c in cg.cards if c.span.file in mine)
-    teams = f", {_count(len(t.teams), 'team file')}" if t.teams else ""
-    if t.kind == "expansion":
-        return (f"ok: {t.label} (extends {cg.id}: {_count(added, 'card')} in {_count(len(t.extra), 'file')}"
-                f"{teams}){extra}")
-    if not t.extra:
-        return f"ok: {t.label}{extra}"
-    return f"ok: {t.label} ({_count(added, 'card')}){extra}"
-
-
-def _escape_data(text: str) -> str:
-    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
-
-
-def _escape_property(text: str) -> str:
-    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+# ---------------------------------------------------------------- lumos check (lumos.check_cli)
+def cmd_check(args) -> int:
+    from lumos.check_cli import cmd_check as run
+    return run(args)
 
 
 def github_annotation(d) -> str:
-    """A GitHub Actions workflow command: the problem shows on the line of the pull request's diff."""
-    props = []
-    if d.span.line > 0:
-        props.append(f"file={_escape_property(_display_path(d.span.file))}")
-        props.append(f"line={d.span.line}")
-        if d.span.col > 0:
-            props.append(f"col={d.span.col}")
-        if d.span.end_line >= d.span.line and d.span.end_col:
-            props += [f"endLine={d.span.end_line}", f"endColumn={d.span.end_col}"]
-    props.append(f"title={_escape_property(d.code)}")
-    text = d.message + (f"\nhint: {d.hint}" if d.hint else "")
-    return f"::{'error' if d.is_error else 'warning'} {','.join(props)}::{_escape_data(text)}"
-
-
-def cmd_check(args) -> int:
-    if args.max is not None and args.max < 0:
-        raise UsageError("--max must be 0 (no limit) or more")
-    targets = _check_targets(args)
-    all_diags, files, seen = [], {}, set()
-    for t in targets:
-        _run_target(t)
-        files.update(t.files)
-        for d in t.diags:
-            key = (d.code, d.message, d.span)
-            if key not in seen:     # two targets sharing a game report its problems once
-                seen.add(key)
-                all_diags.append(d)
-    all_diags.sort(key=lambda d: (_display_path(d.span.file), d.span.line, d.span.col, d.code))
-    errors = sum(d.is_error for d in all_diags)
-    warnings = len(all_diags) - errors
-    failed = errors > 0 or (args.strict and warnings > 0)
-    status = EXIT_FAIL if failed else EXIT_OK
-    limit = args.max if args.max is not None else (0 if args.format == "json" else DEFAULT_MAX)
-    shown = all_diags[:limit] if limit else all_diags
-    hidden = len(all_diags) - len(shown)
-    if args.format == "json":
-        print(json.dumps([d.to_json() for d in shown], indent=2, ensure_ascii=False))
-        return status
-    render = github_annotation if args.format == "github" else (lambda d: render_diagnostic(d, files))
-    for d in shown:
-        print(render(d))
-    if hidden:
-        print(f"... and {hidden} more (show them all with --max 0)")
-    for t in targets:
-        if t.cg is not None and not any(d.is_error for d in t.diags):
-            print(_ok_line(t))
-    if all_diags:
-        nfiles = len({d.span.file for d in all_diags})
-        print(f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(nfiles, 'file')}"
-              + (" (--strict: warnings fail the check)" if args.strict and warnings and not errors else ""))
-    return status
+    from lumos.check_cli import github_annotation as annotate
+    return annotate(d)
 
 
 # ---------------------------------------------------------------- lumos simulate
@@ -585,148 +414,15 @@ class _progress:
         return False
 
 
-# ---------------------------------------------------------------- lumos play
+# ---------------------------------------------------------------- lumos play, lumos replay (lumos.play_cli)
 def cmd_play(args) -> int:
-    from lumos.interpreter.agents import agent_seed, make_agent
-    from lumos.interpreter.engine import GameState
-    from lumos.interpreter.errors import LumosRuntimeError
-    cg, _ = _compile(args.game, args.with_paths)
-    side = _side_index(cg, args.as_side)
-    options = _parse_options(cg, args.option)
-    teams = _teams(cg, args.teams, options)
-    rivals = {k: make_agent(args.agent, agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
-    state = GameState.new(cg, seed=args.seed, options=options, log=True, teams=teams)
-    print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
-          f"{args.agent} agent plays {', '.join(cg.sides[k] for k in rivals)}. Type q to quit.")
-    shown = _show_events(state, 0, side)
-    try:
-        while not state.is_terminal():
-            if state.is_chance_node():
-                k = state.sample_chance()
-                print(f"  chance: {state.action_labels()[k]}")
-                state.apply_action(k)
-            elif state.current_player() == side:
-                print()
-                print(state)
-                _show_view(state, side)
-                choice = _ask(state)
-                if choice is None:
-                    print("quit.")
-                    return EXIT_OK
-                state.apply_action(choice)
-            else:
-                who = state.current_player()
-                k = rivals[who].choose(state)
-                print(f"  {cg.sides[who]} chooses: {state.action_labels()[k]}")
-                state.apply_action(k)
-            shown = _show_events(state, shown, side)
-    except LumosRuntimeError as exc:
-        _show_events(state, shown, side)
-        _err("the rules stopped the game:")
-        _err(render_diagnostic(exc.first, cg.files))
-        return EXIT_FAIL
-    print()
-    print(state)
-    w = state.winner()
-    print("game over: " + ("a draw" if w is None else f"{cg.sides[w]} wins") +
-          f" (returns {', '.join(f'{cg.sides[i]} {r:g}' for i, r in enumerate(state.returns()))})")
-    return EXIT_OK
+    from lumos.play_cli import cmd_play as run
+    return run(args)
 
 
-def _side_index(cg, name: str | None) -> int:
-    if name is None:
-        return 0
-    if name in cg.sides:
-        return cg.sides.index(name)
-    raise UsageError(f"{cg.id} has no side `{name}`; sides: {', '.join(cg.sides)}")
-
-
-def _show_events(state, shown: int, side: int | None = None) -> int:
-    """Print the new events as `side` may read them (cards drawn into hidden zones stay hidden)."""
-    events = state.events or []
-    for ev in events[shown:]:
-        text = ev.get("public", ev["event"]) if side in ev.get("hidden_from", ()) else ev["event"]
-        print(f"  . {text}")
-    return len(events)
-
-
-def _show_view(state, side: int) -> None:
-    """The deciding side's view in brief: numeric variables per side, then the zones it can see."""
-    obs = state.observation(side)
-    for name, values in obs["sides"].items():
-        shown = ", ".join(f"{k} {v}" for k, v in values.items() if isinstance(v, (int, float, bool, str)))
-        print(f"  {name}: {shown}")
-    me = state.cg.sides[side]
-    for zone, cards in obs["zones"].items():
-        if isinstance(cards, list) and cards and zone.startswith(me + " "):
-            print(f"  your {zone[len(me) + 1:]}: {', '.join(cards)}")
-
-
-def _ask(state) -> int | None:
-    labels = state.action_labels()
-    cg = state.cg
-    print(f"{cg.sides[state.current_player()]} to choose:")
-    for i, label in enumerate(labels, 1):
-        print(f"  {i:>2}. {label}")
-    while True:
-        try:
-            text = input(f"choice [1-{len(labels)}, q]: ")
-        except EOFError:
-            print()
-            return None
-        if not sys.stdin.isatty():
-            print(text.rstrip("\n"))   # echo piped input so a transcript reads like a session
-        text = text.strip().lower()
-        if text in ("q", "quit", "exit"):
-            return None
-        if text.isdigit() and 1 <= int(text) <= len(labels):
-            return int(text) - 1
-        print(f"  please type a number from 1 to {len(labels)}, or q")
-
-
-# ---------------------------------------------------------------- lumos replay
 def cmd_replay(args) -> int:
-    from lumos.interpreter.log import log_header, replay
-    path = Path(args.log)
-    if not path.is_file():
-        raise UsageError(f"no log file `{args.log}`")
-    game = args.game or log_header(path).get("game")
-    if not game:
-        _err(f"{args.log}:1: the first line is not a Lumos log header")
-        return EXIT_FAIL
-    cg, _ = _compile(game, args.with_paths)
-    result = replay(cg, path)
-    for w in result.warnings:
-        _err(f"warning: {w}")
-    if result.ok:
-        print(f"{args.log}: reproduced ({result.decisions} decisions, {result.lines} lines)")
-        return EXIT_OK
-    d = result.divergence
-    if result.cards is not None and result.cards.missing:
-        print(f"{args.log}:{d.line}: the game was played with cards this replay does not have:")
-        for f in result.cards.missing:
-            print(f"  {f.get('file')} (was {f.get('path')})")
-        hints = list(dict.fromkeys(_with_hint(f) for f in result.cards.missing))   # one per expansion
-        print("  replay with " + " ".join(f"--with {h}" for h in hints))
-        return EXIT_FAIL
-    print(f"{args.log}:{d.line}: the replay diverges")
-    print(f"  log:    {_short(d.expected)}")
-    print(f"  replay: {_short(d.got)}")
-    return EXIT_FAIL
-
-
-def _with_hint(card_file: dict) -> str:
-    """What to give `--with` for a card file of a log: its expansion folder when it has one."""
-    from lumos.expansions import manifest_path
-    path = Path(str(card_file.get("path") or card_file.get("file")))
-    if path.is_file() and manifest_path(path.parent) is not None:
-        path = path.parent
-    text = _display_path(str(path))
-    return f"'{text}'" if any(c.isspace() for c in text) else text
-
-
-def _short(value) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+    from lumos.play_cli import cmd_replay as run
+    return run(args)
 
 
 # ---------------------------------------------------------------- lumos board

@@ -1,20 +1,24 @@
 """Catch the Golden Snitch: a small test deck and a table to build situations on.
 
 Test files of Catch the Golden Snitch import this module. The shipped rules and board are
-compiled with the cards written here (TEST_CARDS), so no test depends on which cards the
-shipped decks hold. `Table` drives the public API (GameState) and edits the State
+compiled with the cards written here (PLAYERS, TACTICAL, SNITCH, HOOPS), so no test
+depends on which cards the shipped decks hold. `Table` drives the public API (GameState) and edits the State
 (pieces placed with `machine.place`, the Quaffle given with `machine.give`, cards moved
 with `machine.move_card`, variables written directly), forces dice by applying the chance
 outcome wanted, and reads the option labels.
 
-    t = pitch_table({"home chaser 1": "away_back", "away chaser 1": "away_back"},
+    t = pitch_table({"home chaser 1": "home_north", "home chaser 2": "centre_north"},
                     ball="home chaser 1", blocks={"home": 1, "away": 1})
-    t.pick_prefix("home chaser 1 (away_back) ...")
+    t.pick_prefix("pass the Quaffle from home chaser 1 (")
+    t.roll("success", "blank")       # the pool's dice: orange first, then black, purple
 
-`pitch_table` runs the set-up by taking the first option of every decision, stops when
-the Attacking Coach chooses the Pitch Actions card, puts the pieces where the test says,
-gives both Coaches the Tactical card with the Action Blocks asked for, lets both decline
-Intrepid Moves, and returns at the first decision of the first Action Block.
+`pitch_table` runs the set-up by taking the first option of every decision (home coaches
+Gryffindor, away Slytherin; the roll for advantage goes to `attack`), gives both Coaches
+the Tactical card with the Action Blocks asked for, plays the Intrepid Moves asked for,
+puts the pieces where the test says (every other Player off the Pitch), and returns at
+the first decision of the Attacking Coach's first Action Block. A decision whose options
+are already listed does not see later edits: edit before (`pv`, `sv`), or only what the
+next decisions read.
 """
 from __future__ import annotations
 

@@ -150,6 +150,16 @@ def test_swift_intrepid_moves(house):
     assert not any(c.get("window") for c in cards if not c.get("swift"))
 
 
+def test_strong_intrepid_moves_sit_on_weak_action_blocks():
+    """Tactical Cards: a card is played either for its Action Blocks or for its Intrepid
+    Move. Among the cards of cost 0, the strongest Intrepid Moves (every roll boosted, an
+    extra Action) come with at most 2 Actions, and 3 Actions come with a modest one."""
+    strong = ("boost_actions(", "extra_action(")
+    for c in card_rows():
+        if c["type"] == "tactical" and c.get("cost", 0) == 0 and any(w in c["effect"] for w in strong):
+            assert sum(c["blocks"]) <= 2, c["name"]
+
+
 def test_some_cards_are_shared_and_some_have_conditions():
     """Build Your Team: 'Some elements are restricted to certain Teams' — a few Tactical
     cards belong to two Houses; a few can only be played when their condition holds."""
@@ -564,25 +574,36 @@ def test_swift_last_second_lunge_needs_a_friendly_roll():
     assert not playable_logged(m, "Last-Second Lunge") and m.g("roll_bonus") == 0
 
 
-def test_trait_steadfast_guard_protects_a_neighbour():
-    """Hollis Fernbrook's Trait: 'when a rival Action targets a friendly Player in this
-    Beater's Zone, that Player takes a black Bonus Dice token'."""
+def test_trait_steadfast_guard_helps_a_reaction_in_its_zone():
+    """Hollis Fernbrook's Trait: 'after a Reaction is rolled against a rival Action aimed at
+    this Beater, or by this Beater for a friendly Player in its Zone, add 1 Opportunity':
+    not for a rival Action aimed at a Player in another Zone."""
     m = start(houses=("hufflepuff", "slytherin"), players=("Hollis Fernbrook",))
     hollis = next(p for p in ("home beater 1", "home beater 2") if m.card_of(p) == "Hollis Fernbrook")
     put(m, "home chaser 3", m.where(hollis))
-    play_target(m, "Hollis Fernbrook", {"current_actor": "away chaser 1", "current_target": "home chaser 3",
-                                        "current_action": "steal"})
-    assert playable_logged(m, "Hollis Fernbrook")
-    assert m.pv("bonus_black", "home chaser 3") == 1
+    play_target(m, "Hollis Fernbrook", {"current_actor": "away beater 1", "current_target": "home chaser 3",
+                                        "current_action": "beat"})
+    assert playable_logged(m, "Hollis Fernbrook") and m.g("reaction_bonus") == 1
+    m = start(houses=("hufflepuff", "slytherin"), players=("Hollis Fernbrook",))
+    hollis = next(p for p in ("home beater 1", "home beater 2") if m.card_of(p) == "Hollis Fernbrook")
+    put(m, "home chaser 3", "home_back" if m.where(hollis) != "home_back" else "home_north")
+    play_target(m, "Hollis Fernbrook", {"current_actor": "away beater 1", "current_target": "home chaser 3",
+                                        "current_action": "beat"})
+    assert not playable_logged(m, "Hollis Fernbrook")
 
 
 def test_foul_play_penalises_the_rival_actor():
-    """Foul Play (Swift, before an Action): 'before a rival Player performs an Action, that
-    Player takes an orange Penalty Dice token'."""
+    """Foul Play (Swift, when targeted): 'when a rival Action targets one of your Players,
+    the rival Player acting takes an orange Penalty Dice token' — not on a friendly Action."""
     m = start(houses=("slytherin", "gryffindor"))
-    play_target(m, "Foul Play", {"current_actor": "away chaser 2", "current_action": "pass"})
+    play_target(m, "Foul Play", {"current_actor": "away chaser 2", "current_target": "home chaser 1",
+                                 "current_action": "steal"})
     assert playable_logged(m, "Foul Play")
     assert m.pv("penalty_orange", "away chaser 2") == 1
+    m = start(houses=("slytherin", "gryffindor"))
+    play_target(m, "Foul Play", {"current_actor": "home chaser 2", "current_target": "away chaser 1",
+                                 "current_action": "steal"})
+    assert not playable_logged(m, "Foul Play")
 
 
 def test_conditions_of_cards():
@@ -698,3 +719,92 @@ def test_spectator_rival_effect_of_the_heckler():
     if m.labels() and m.labels()[0].startswith("give "):
         m.pick(f"give {carrier} a black Penalty Dice token")
     assert m.pv("stunned", carrier) == 1 and m.pv("penalty_black", carrier) == 1
+
+
+# ------------------------------------------------------------------------------ through the rules' windows
+
+def drive_until(m: Match, wanted: str, limit: int = 60) -> list[str]:
+    """Answer decisions (decline Swift cards, Traits and Spectators; first option otherwise;
+    dice show blanks) until an option starting with `wanted` is offered; gives the labels."""
+    for _ in range(limit):
+        labels = m.labels()
+        if any(lab.startswith(wanted) for lab in labels):
+            return labels
+        if m.s.is_chance_node():
+            m.face("blank")
+        elif any(lab.startswith(("play the Swift", "use the Trait", "place the Spectator")) for lab in labels):
+            m.pick("do not choose")
+        else:
+            m.pick(labels[0])
+    raise AssertionError(f"{wanted!r} never offered; last options: {m.labels()}")
+
+
+def test_trait_offered_after_its_own_shoot_roll_then_locked():
+    """Rowan Emberwing's Trait, through the rules: after its Shoot roll the Coach may use it
+    (Dice > Dice Rolls); it adds 1 Success and, showing the Locked icon, Locks the card
+    (Prepare to Play > Player Cards: 'cannot be used again until the token is removed')."""
+    m = start(players=("Rowan Emberwing",))
+    rowan = next(p for p in ("home chaser 1", "home chaser 2", "home chaser 3") if m.card_of(p) == "Rowan Emberwing")
+    put(m, rowan, "away_scoring")
+    m.s.machine.give(m.P["quaffle"], m.P[rowan])
+    m.pitch_cards()
+    m.intrepid()
+    drive_until(m, f"{rowan} shoots")
+    m.pick(f"{rowan} shoots at the Goal Hoops")
+    labels = drive_until(m, "use the Trait of")
+    assert f"use the Trait of {rowan} (Rowan Emberwing)" in labels
+    m.pick(f"use the Trait of {rowan} (Rowan Emberwing)")
+    assert m.g("roll_bonus") == 1 and m.pv("locked", rowan) is True
+
+
+def test_seeker_trait_at_the_end_of_the_action_blocks():
+    """Ivy Larkspur's Trait: 'once all Action Blocks are played, this Seeker Accelerates 1
+    (1 Success, no roll)' — a Seeker's own Trait is offered too (Prepare to Play > Player
+    Cards: every miniature has its card; the Seeker is left out of 'Team Player' only when
+    cards mention Players), and it Locks the card."""
+    m = start(players=("Ivy Larkspur",))
+    assert m.card_of("home seeker") == "Ivy Larkspur"
+    m.pitch_cards()
+    m.intrepid()
+    labels = drive_until(m, "use the Trait of home seeker")
+    assert "use the Trait of home seeker (Ivy Larkspur)" in labels
+    before = m.where("home seeker")
+    m.pick("use the Trait of home seeker (Ivy Larkspur)")
+    assert int(m.where("home seeker")[1:]) == int(before[1:]) + 1
+    assert m.pv("locked", "home seeker") is True
+
+
+def test_spectators_for_sale_follow_affiliation_and_funding():
+    """Build Your Team > Galleons: 'Only the Teams listed may purchase these elements', up to
+    2 Spectators, never over the Funding: a Slytherin Coach is not offered the Gryffindor
+    Banner Bearer, and with 1 Galleon left no Spectator of cost 2."""
+    m = Match(options={"spectators": "on", "funding": 3})
+    offers = []
+    while True:
+        labels = m.labels()
+        if m.s.is_chance_node() or " as the Pitch Actions card" in labels[0]:
+            break
+        if labels[0].startswith("coach "):
+            m.pick(f"coach {('slytherin', 'gryffindor')[m.s.current_player()]}")
+        elif labels[0].startswith("take "):
+            m.pick(next((lab for lab in labels if lab.endswith("(0 Galleons)")), labels[0]))
+        elif labels[0].startswith("add "):
+            # home spends 2 Galleons on Tactical cards; away only cards of cost 0
+            paid = [lab for lab in labels if "(1 Galleons)" in lab and "Test " not in lab]
+            spent = 3 - m.sv("galleons", m.s.current_player())
+            pick = paid[0] if paid and spent < 2 and m.s.current_player() == HOME else \
+                next(lab for lab in labels if "(0 Galleons)" in lab and "Test " not in lab)
+            m.pick(pick)
+        elif labels[0].startswith("buy the Spectator"):
+            offers.append((m.s.current_player(), set(labels)))
+            m.pick("do not choose")
+        else:
+            m.pick(labels[0])
+    home_offers = set().union(*(o for side, o in offers if side == HOME))
+    away_offers = set().union(*(o for side, o in offers if side == AWAY))
+    assert m.sv("galleons", HOME) == 1
+    assert not any("Scarlet Banner Bearer" in o or "Serpent-Tongue Heckler" in o for o in home_offers)
+    assert "buy the Spectator Charm-Waving Supporter (1 Galleons)" in home_offers
+    assert "buy the Spectator Scarlet Banner Bearer (2 Galleons)" in away_offers
+    assert not any("Serpent-Tongue Heckler" in o or "Badger Brass Band" in o for o in away_offers)
+    assert m.zone("spectator_hand", HOME) == ["Fervent Fan"] and m.zone("spectator_hand", AWAY) == ["Fervent Fan"]

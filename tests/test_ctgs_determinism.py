@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import json
 import random
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -23,12 +24,14 @@ from hypothesis import strategies as st
 
 from lumos.api import load_game, new_game
 from lumos.cli import main
+from lumos.compiler.teams import check_teams
 from lumos.interpreter.engine import GameState
 
 GAME = "catch-the-golden-snitch"
 MAX_STATE_BYTES = 64 * 1024
 MAX_STEPS = 50_000
 FUNDINGS = (3, 5, 7, 10)
+TEAM_FILES = Path(__file__).resolve().parents[1] / "examples" / "teams"
 
 # A failing example prints its arguments, the compiled game among them (hundreds of KB);
 # Hypothesis warns about that, and the warning (an error here) would hide the failure.
@@ -44,9 +47,9 @@ class Trace:
     """One game played to the end: every option applied (chance included) and, before each
     apply, the state's JSON and how many events had been logged."""
 
-    def __init__(self, cg, seed: int, agent_seed: int, options: dict | None = None):
+    def __init__(self, cg, seed: int, agent_seed: int, options: dict | None = None, teams: dict | None = None):
         rnd = random.Random(agent_seed)
-        state = new_game(cg, seed=seed, options=options, log=True)
+        state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams)
         self.applied: list[int] = []
         self.snapshots: list[tuple[str, int]] = []
         self.chance: list[bool] = []
@@ -62,10 +65,10 @@ class Trace:
         self.state = state
 
 
-def replay(cg, seed: int, applied: list[int], options: dict | None = None):
+def replay(cg, seed: int, applied: list[int], options: dict | None = None, teams: dict | None = None):
     """Apply recorded options; chance is drawn again from the state's own generator and must
     agree with the record."""
-    state = new_game(cg, seed=seed, options=options, log=True)
+    state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams)
     for step, index in enumerate(applied):
         if state.is_chance_node():
             assert state.sample_chance() == index, f"chance differs at step {step}"
@@ -192,6 +195,22 @@ def test_restore_at_every_kind_of_decision(cg):
         continue_from(restored, trace, k)
         assert restored.events == trace.events[logged:], f"events differ after restoring at step {k}"
         assert restored.to_json() == trace.final
+
+
+def test_games_with_team_files_replay_and_restore(cg):
+    """Teams from team files: the same seed and choices give the same game, and a restore
+    midway continues identically."""
+    teams, diags = check_teams(cg, {"home": TEAM_FILES / "ravenclaw.yaml", "away": TEAM_FILES / "gryffindor.yaml"})
+    assert diags == []
+    trace = Trace(cg, 8, 8, teams=teams)
+    again = replay(cg, 8, trace.applied, teams=teams)
+    assert again.events == trace.events and again.to_json() == trace.final
+    k = len(trace.applied) // 2
+    text, logged = trace.snapshots[k]
+    restored = GameState(cg, GameState.from_json(cg, text).st, [])
+    continue_from(restored, trace, k)
+    assert restored.events == trace.events[logged:]
+    assert restored.to_json() == trace.final
 
 
 def test_serialised_state_is_small(cg):

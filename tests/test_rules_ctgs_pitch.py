@@ -68,7 +68,7 @@ def test_extra_action_from_an_intrepid_move_joins_the_next_block():
     assert t.side_var("extra_actions", "home") == 0
     t.pick(f"move {AC1} from away_back to away_north")
     t.pick(f"move {HC1} from centre_north to away_deploy")  # the second block: 1 Action
-    assert t.deciding() != "home" or not t.offered(f"move {HC1} from away_deploy")
+    assert not t.offered(f"move {HC1} from away_deploy")   # no third Action in this block
 
 
 def test_no_possible_action_forfeits_the_rest_of_the_block():
@@ -642,6 +642,8 @@ def test_beat_on_the_carrier_puts_the_quaffle_loose_where_the_beater_chooses():
     assert set(t.labels()) == {f"the Quaffle goes Loose in {z}" for z in ("away_north", "away_south", "away_deploy", "away_back")}
     t.pick("the Quaffle goes Loose in away_north")
     assert t.attacking() == "home" and t.holder() is None
+    # RULING: the Bludger may go into a Scoring Area (only Players are kept out)
+    assert "place bludger_a in away_scoring" in t.labels()
     t.pick("place bludger_a in away_back")
     t.pick("take a Tempo Point")
     # home's second Action is lost (Loose Quaffle): the Bludger Movement follows
@@ -1101,6 +1103,16 @@ WINDOW_CARDS = """\
     text: "Intrepid Move: one more Action in your next Action Block."
     effect: |
       extra_action(me)
+  - name: Test {House} Wall Keeper
+    type: player
+    position: keeper
+    affiliation: [{house}]
+    catch_dice: [black, purple]
+    trait: "After a rival rolls to Shoot, 2 more Opportunities on the Catch."
+    window: after_roll
+    condition: "current_action == \\"shoot\\" and current_actor.side is not me"
+    effect: |
+      add_opportunities(2)
   - name: Test {House} Lucky Chaser
     type: player
     position: chaser
@@ -1195,15 +1207,21 @@ def test_trait_in_its_window_locks_its_card(window_game):
 
 
 def test_trait_of_a_player_not_concerned_is_not_offered(window_game):
-    """Prepare to Play > Player Cards, 6 Trait: a Player's Trait works for that Player: a
-    roll of another Player does not offer it."""
-    t = pitch_table({HC1: "home_north", HC2: "centre_north", AC1: "away_back"}, ball=HC2,
-                    cg=window_game)
-    t.set_piece_var("player_card", HC1, card_id(t, "Test Gryffindor Lucky Chaser"))
+    """Prepare to Play > Player Cards, 6 Trait: a Player's Trait works for that Player: it
+    is offered when the Player acts, is targeted or reacts (here: the receiver of a Pass),
+    not for the roll of Players it has nothing to do with."""
+    t = pitch_table({HC1: "home_north", HC2: "centre_north", HC3: "home_back", AC1: "away_back"},
+                    ball=HC2, cg=window_game)
+    t.set_piece_var("player_card", HC3, card_id(t, "Test Gryffindor Lucky Chaser"))
     do_pass(t, HC2, HC1)
     t.roll("blank", "blank")
-    # the receiver is the current target: its Trait is offered (it is concerned) ...
-    assert t.offered("use the Trait of home chaser 1")
+    assert not t.offered("use the Trait")
+    t2 = pitch_table({HC1: "home_north", HC2: "centre_north", HC3: "home_back", AC1: "away_back"},
+                     ball=HC2, cg=window_game)
+    t2.set_piece_var("player_card", HC1, card_id(t2, "Test Gryffindor Lucky Chaser"))
+    do_pass(t2, HC2, HC1)
+    t2.roll("blank", "blank")
+    assert t2.offered(f"use the Trait of {HC1}")
 
 
 def test_rules_conflict_the_active_coach_first(window_game):
@@ -1296,3 +1314,56 @@ def test_keeper_may_leave_its_scoring_area():
     Scoring Area" (RULING: a Keeper may Move out of its Scoring Area like any Player)."""
     t = pitch_table({HK: "home_scoring", AC1: "away_back"})
     assert moves_of(t, HK) == {"home_back", "home_north", "home_south"}
+
+
+def test_a_chaser_passing_from_the_scoring_area_shifts_out():
+    """Elements of the Game > The Game Board 3: only "a single Chaser from the Attacking
+    Team in Possession of the Quaffle" may be in the Scoring Area (RULING: a Pass gives up
+    the Possession, so the passer Shifts out as the Note of Change of Possession says)."""
+    t = pitch_table({HC1: "away_scoring", HC2: "away_back", AC1: "centre_north"}, ball=HC1)
+    do_pass(t, HC1, HC2)
+    t.roll("success", "blank")
+    assert t.holder() == HC2
+    assert t.deciding() == "home" and t.offered(f"Shift {HC1} out of the Scoring Area to ")
+    t.pick(f"Shift {HC1} out of the Scoring Area to away_north")
+    t.pick("take a Tempo Point")
+    assert t.where(HC1) == "away_north"
+
+
+def test_a_window_opens_for_both_coaches_the_active_one_first(window_game):
+    """Dice > Dice Rolls, Rules Conflict: the active Coach resolves first, "then the other
+    Coach": after a Shoot roll the rival Keeper's Trait (window after_roll) is offered to
+    the rival Coach, and its Opportunities count in the Catch Reaction."""
+    t = pitch_table({HC1: "away_scoring", AK: "away_scoring", AC1: "away_back"}, ball=HC1, cg=window_game)
+    t.set_piece_var("player_card", AK, card_id(t, "Test Slytherin Wall Keeper"))
+    t.pick(f"{HC1} shoots at the Goal Hoops")
+    t.pick("aim at Goal Hoop 1")
+    t.pick("guard Goal Hoop 1")
+    t.roll("double success", "blank")     # 2 Successes
+    assert t.deciding() == "away"
+    t.pick(f"use the Trait of {AK} (Test Slytherin Wall Keeper)")
+    t.pick(f"{AK} tries to Catch the shot")
+    t.roll("blank", "blank")               # 0 + 2 Opportunities: the shot fails
+    assert t.holder() == AK and t.side_var("goals", "home") == 0
+
+
+def test_opportunities_on_an_action_roll_count_nothing():
+    """Dice > Dice Rolls: "on Actions each result of the Success symbol on a die is 1
+    Success" (RULING: Opportunity symbols on an Action roll have no effect)."""
+    t = pitch_table({HC1: "home_north", HC2: "centre_north", AC1: "away_back"}, ball=HC1)
+    do_pass(t, HC1, HC2)
+    t.roll("opportunity", "double opportunity")
+    assert log_has(t, "pass roll: 0 Successes") and t.offered("the Quaffle goes Loose in ")
+
+
+def test_a_reaction_to_a_beat_suffers_disadvantage():
+    """Disadvantage: "Players at a Disadvantage deduct ... 1 Opportunity from their Reaction
+    rolls"; only "the Beat Action" ignores it (RULING: the Manoeuvre or Defense against a
+    Beat does not)."""
+    t = beat_table(ball=HC1, layout={HC2: "away_back", HC3: "away_back", HB2: "away_back"})
+    # away chaser 2 alone with three home Players in away_back: Severe Disadvantage
+    t.pick(f"{HB1} (centre_north) Beats a Bludger at {AC2} (away_back)")
+    t.roll("success", "blank")
+    t.pick(f"{AC2} Manoeuvres")
+    t.roll("double opportunity")            # 2 - 2 = 0 Opportunities: hit
+    assert t.piece_var("stunned", AC2) == 1

@@ -105,10 +105,8 @@ flow:
                 take_snitch_card(t_side)
             option "test upwind":
                 place_upwind(t_side)
-                reset race_token_new
             option "test die":
                 place_race_die(t_side, t_colour, t_bonus)
-                reset race_token_new
             option "test refill":
                 refill_snitch_row(t_side)
             option "test sweep":
@@ -421,6 +419,19 @@ def test_a_token_placed_in_the_same_impulse_is_not_spent():
     assert r.tokens() == {3: "home upwind 1"}
 
 
+def test_a_token_placed_outside_an_impulse_is_spent_at_once():
+    """The Snitch Race > Seeker's Actions: the "same turn" exception; ruling: a token placed
+    outside a Snitch card Impulse (an Intrepid Move, a Trait: here the test driver) is live
+    at once, so a Seeker ending on it spends it."""
+    r = Race()
+    r.seekers(2, 2)
+    r.run("die", HOME, colour="black", bonus=True)
+    r.pick("place a Bonus Dice token (black) on r4")
+    r.action("accelerate", "fixed", 2)
+    assert r.idle()
+    assert r.pv("bonus_black", "home seeker") == 1 and r.tokens() == {}
+
+
 def test_dice_tokens_are_not_used_on_fixed_actions_but_are_on_rolled_ones():
     """The Snitch Race > Seeker's Actions: "Dice tokens cannot be used to this kind of
     Actions" (fixed Successes); Dice Tokens: the Coach may spend a Bonus token to add a
@@ -448,7 +459,7 @@ def test_a_goal_token_rerolls_one_die_of_a_seeker_roll():
     r.st.sv[r.cg.side_var_names.index("uncelebrated")][HOME] = 1
     r.action("accelerate", "roll", 0)
     r.roll("blank", "success")
-    r.pick("flip a Goal token to reroll an orange die of home seeker")
+    r.pick("flip a Goal token: reroll an orange die of home seeker")
     r.pick("reroll the orange blank")
     r.roll("double success")
     assert r.idle()
@@ -518,6 +529,23 @@ def test_a_coach_without_flag_tokens_places_no_upwind():
     r.run("upwind", HOME)
     assert r.idle()
     assert "no Flag token left" in r.log()
+
+
+def test_a_discarded_flag_goes_back_to_its_coach():
+    """Flag Tokens / Snitch Race Tokens; ruling: a discarded Upwind (Flag token) goes back to
+    its Coach's supply and can be placed again."""
+    r = Race()
+    r.seekers(1, 1)
+    for sp in (2, 3, 4, 5):
+        r.run("upwind", HOME)
+        r.pick(f"place an Upwind (Flag token) on r{sp}")
+    r.action("accelerate", "fixed", 3, AWAY)         # away to r4: spends home's Flag, back to r3
+    r.action("accelerate", "fixed", 5)               # home to r6: both Seekers are past r2
+    assert set(r.tokens()) == {3, 5}
+    r.run("upwind", HOME)
+    r.pick("place an Upwind (Flag token) on r7")
+    assert r.idle() and set(r.tokens()) == {3, 5, 7}
+    assert "no Flag token left" not in r.log()
 
 
 def test_tokens_both_seekers_passed_are_discarded():
@@ -843,6 +871,28 @@ def _snitch_cards(st: GameState) -> int:
     return n + sum(len(st.st.zones[cg.zone_id("snitch_in_play", s)]) for s in (HOME, AWAY))
 
 
+def race_pieces(st: GameState) -> None:
+    """The Snitch Race / Elements of the Game > The Game Board: "Only the Seekers, the Golden
+    Snitch and the Snitch Race tokens can be in the Snitch Race", one token per space, and
+    no Seeker ever stands past the Snitch (moves stop on it: a catch)."""
+    cg, m = st.cg, st.machine
+    board = cg.board
+    snitch = next(i for i, p in enumerate(cg.pieces) if p.name == "snitch")
+    snitch_step = m.space_of(snitch)
+    per_space: dict = {}
+    track = set(board.regions["race"])
+    for i, p in enumerate(cg.pieces):
+        sp = m.space_of(i)
+        if sp is None or sp not in track:
+            continue
+        assert p.kind in ("seeker", "upwind") or p.name in ("snitch",) or p.name.startswith("race_die"), p.name
+        if p.kind == "upwind" or p.name.startswith("race_die"):
+            per_space[sp] = per_space.get(sp, 0) + 1
+        if p.kind == "seeker" and snitch_step is not None:
+            assert int(board.spaces[sp][1:]) <= int(board.spaces[snitch_step][1:])
+    assert all(n == 1 for n in per_space.values()), per_space
+
+
 def test_setup_turns_three_cards_face_up_golden_snitch_cards_resolved_by_the_attacking_team():
     """Setup, 5th Step: the 16 cards shuffled, the top 3 face up; a Golden Snitch card that
     appears is resolved with the Attacking Team and replaced."""
@@ -870,7 +920,8 @@ def test_setup_turns_three_cards_face_up_golden_snitch_cards_resolved_by_the_att
 
 def test_snitch_cards_always_number_16_and_random_games_end_with_both_sides_winning():
     """The Snitch Race > Snitch Race Deck: the deck, the row, the discard pile and the cards
-    in play always hold the 16 cards; random games end with a catch (Catch the Snitch!),
+    in play always hold the 16 cards; The Snitch Race: only Seekers, the Snitch and tokens
+    stand on it (race_pieces); random games end with a catch (Catch the Snitch!),
     won by both sides, after a reasonable number of Game Sequences (4 to 12 on average:
     the balance of our Snitch cards)."""
     wins = set()
@@ -878,6 +929,7 @@ def test_snitch_cards_always_number_16_and_random_games_end_with_both_sides_winn
     seen: list = []
 
     def check(st):
+        race_pieces(st)
         # 0 until set-up deals the Snitch Race deck, 16 from then on
         assert _snitch_cards(st) == (16 if seen else 0) or (not seen and _snitch_cards(st) == 16)
         if _snitch_cards(st):

@@ -1,0 +1,195 @@
+"""`lumos check`: rules, card files, team files, folders and expansions checked in one run.
+
+Every problem is printed as `file:line:col: CODE message` with the source line, a caret
+and a hint (or as JSON, or as GitHub annotations); the summary line counts them. Exit
+status 0 clean, 1 problems found, 2 usage error. Called by lumos.cli.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lumos.cli import (DEFAULT_MAX, EXIT_FAIL, EXIT_OK, UsageError, _count, _display_path, _sources,
+                       _split_teams, _yaml_files, render_diagnostic)
+
+
+# ---------------------------------------------------------------- lumos check
+class _Target:
+    """One thing `lumos check` compiles: a game, a game plus an expansion, or a game plus loose card files."""
+
+    def __init__(self, kind: str, label: str, src=None, extra=None, diags=None, files=None, teams=None):
+        self.kind, self.label, self.src = kind, label, src
+        self.extra: list[Path] = list(extra or [])
+        self.teams: list[Path] = list(teams or [])    # team files, checked against the compiled game
+        self.diags: list = list(diags or [])
+        self.files: dict = dict(files or {})
+        self.cg = None
+
+
+def _card_paths(items: list[str]) -> list[Path]:
+    """Loose card files (or folders of them) given with --game."""
+    out: list[Path] = []
+    for item in items:
+        path = Path(item)
+        if path.is_dir():
+            found = _yaml_files(path)
+            if not found:
+                raise UsageError(f"`{item}` holds no .yaml card files")
+            out += found
+        elif path.is_file():
+            out.append(path)
+        else:
+            raise UsageError(f"no card file `{item}`")
+    return out
+
+
+def _expansion_target(manifest: Path) -> _Target:
+    from lumos.expansions import load_expansion
+    exp, diags, texts = load_expansion(manifest)
+    if exp is None:
+        return _Target("expansion", manifest.parent.name, diags=diags, files=texts)
+    own = {p.resolve() for p in exp.base.card_files()}
+    cards, teams = _split_teams([p for p in exp.card_files if p.resolve() not in own])  # own files count once
+    return _Target("expansion", exp.name, exp.base, cards, diags, texts, teams)
+
+
+def _check_targets(args) -> list[_Target]:
+    from lumos.api import bundled_games
+    from lumos.expansions import manifest_path
+    if args.game:
+        src = _sources(args.game)
+        own = {p.resolve() for p in src.card_files()}
+        extra, teams = _split_teams([p for p in _card_paths(args.paths) if p.resolve() not in own])
+        parts = [_count(len(extra), "card file")] if extra else []
+        parts += [_count(len(teams), "team file")] if teams else []
+        label = f"{' and '.join(parts)} against {src.id}" if parts else src.id
+        return [_Target("cards" if parts else "game", label, src, extra, teams=teams)]
+    targets = []
+    for item in args.paths or bundled_games():
+        manifest = manifest_path(Path(item)) if item not in bundled_games() else None
+        if manifest is not None:
+            targets.append(_expansion_target(manifest))
+            continue
+        path = Path(item)
+        if path.is_file() and path.suffix in (".yaml", ".yml"):
+            game = _team_game(path)
+            if game is not None:   # a team file that names its game: `game: ID`
+                src = _sources(game)
+                targets.append(_Target("cards", f"1 team file against {src.id}", src, teams=[path]))
+                continue
+            raise UsageError(f"`{item}` is a card file: name the game it belongs to, "
+                             f"`lumos check --game GAME {item}`")
+        if path.is_dir() and not (path / "game.lumos").is_file() and _yaml_files(path):
+            raise UsageError(f"`{item}` holds neither game.lumos nor expansion.yaml: for card files, "
+                             f"`lumos check --game GAME {item}`")
+        src = _sources(item)
+        targets.append(_Target("game", src.id, src))
+    return targets
+
+
+def _team_game(path: Path) -> str | None:
+    from lumos.compiler.teams import team_game
+    return team_game(path)
+
+
+def _run_target(t: _Target) -> None:
+    from lumos.compiler.game import check_game
+    if t.src is None:
+        return
+    cg, diags, texts = check_game(t.src, extra_cards=t.extra or None)
+    t.cg = cg
+    t.diags += diags
+    t.files.update(texts)
+    if t.teams and cg is not None:
+        from lumos.compiler.teams import check_team_file
+        if not t.extra and t.kind != "expansion":   # a coach checking a team hears about the team
+            t.diags = [d for d in t.diags if d.is_error]
+        for path in t.teams:
+            t.diags += check_team_file(cg, path)[1]
+            t.files[str(path)] = path.read_text(encoding="utf-8", errors="replace")
+    if cg is not None and not any(d.is_error for d in t.diags):
+        from lumos.lint import lint_game
+        mine = {str(p) for p in t.extra}
+        # a designer checking cards hears about their cards, not about the base game's rules
+        t.diags += [d for d in lint_game(cg, t.src) if t.kind == "game" or d.span.file in mine]
+
+
+def _ok_line(t: _Target) -> str:
+    cg = t.cg
+    warnings = sum(not d.is_error for d in t.diags)
+    extra = f", {_count(warnings, 'warning')}" if warnings else ""
+    if t.kind == "game":
+        return f"ok: {t.label} ({_count(len(cg.rules), 'rule')}, {_count(len(cg.cards), 'card')}){extra}"
+    mine = {str(p) for p in t.extra}
+    added = sum(1 for c in cg.cards if c.span.file in mine)
+    teams = f", {_count(len(t.teams), 'team file')}" if t.teams else ""
+    if t.kind == "expansion":
+        return (f"ok: {t.label} (extends {cg.id}: {_count(added, 'card')} in {_count(len(t.extra), 'file')}"
+                f"{teams}){extra}")
+    if not t.extra:
+        return f"ok: {t.label}{extra}"
+    return f"ok: {t.label} ({_count(added, 'card')}){extra}"
+
+
+def _escape_data(text: str) -> str:
+    return text.replace("%", "%25").replace("\r", "%0D").replace("\n", "%0A")
+
+
+def _escape_property(text: str) -> str:
+    return _escape_data(text).replace(":", "%3A").replace(",", "%2C")
+
+
+def github_annotation(d) -> str:
+    """A GitHub Actions workflow command: the problem shows on the line of the pull request's diff."""
+    props = []
+    if d.span.line > 0:
+        props.append(f"file={_escape_property(_display_path(d.span.file))}")
+        props.append(f"line={d.span.line}")
+        if d.span.col > 0:
+            props.append(f"col={d.span.col}")
+        if d.span.end_line >= d.span.line and d.span.end_col:
+            props += [f"endLine={d.span.end_line}", f"endColumn={d.span.end_col}"]
+    props.append(f"title={_escape_property(d.code)}")
+    text = d.message + (f"\nhint: {d.hint}" if d.hint else "")
+    return f"::{'error' if d.is_error else 'warning'} {','.join(props)}::{_escape_data(text)}"
+
+
+def cmd_check(args) -> int:
+    if args.max is not None and args.max < 0:
+        raise UsageError("--max must be 0 (no limit) or more")
+    targets = _check_targets(args)
+    all_diags, files, seen = [], {}, set()
+    for t in targets:
+        _run_target(t)
+        files.update(t.files)
+        for d in t.diags:
+            key = (d.code, d.message, d.span)
+            if key not in seen:     # two targets sharing a game report its problems once
+                seen.add(key)
+                all_diags.append(d)
+    all_diags.sort(key=lambda d: (_display_path(d.span.file), d.span.line, d.span.col, d.code))
+    errors = sum(d.is_error for d in all_diags)
+    warnings = len(all_diags) - errors
+    failed = errors > 0 or (args.strict and warnings > 0)
+    status = EXIT_FAIL if failed else EXIT_OK
+    limit = args.max if args.max is not None else (0 if args.format == "json" else DEFAULT_MAX)
+    shown = all_diags[:limit] if limit else all_diags
+    hidden = len(all_diags) - len(shown)
+    if args.format == "json":
+        print(json.dumps([d.to_json() for d in shown], indent=2, ensure_ascii=False))
+        return status
+    render = github_annotation if args.format == "github" else (lambda d: render_diagnostic(d, files))
+    for d in shown:
+        print(render(d))
+    if hidden:
+        print(f"... and {hidden} more (show them all with --max 0)")
+    for t in targets:
+        if t.cg is not None and not any(d.is_error for d in t.diags):
+            print(_ok_line(t))
+    if all_diags:
+        nfiles = len({d.span.file for d in all_diags})
+        print(f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(nfiles, 'file')}"
+              + (" (--strict: warnings fail the check)" if args.strict and warnings and not errors else ""))
+    return status
+
+

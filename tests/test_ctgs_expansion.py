@@ -1,0 +1,32 @@
+"""Catch the Golden Snitch: the example expansion (examples/catch-the-golden-snitch-expansion)
+is checked, simulated and explained like the game's own cards, without touching the game."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lumos.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLE = ROOT / "examples" / "catch-the-golden-snitch-expansion"
+GAME = "catch-the-golden-snitch"
+
+
+def test_the_example_expansion_is_clean(capsys):
+    assert main(["check", str(EXAMPLE), "--strict"]) == 0
+    assert "Wigtown Wanderers" in capsys.readouterr().out
+
+
+def test_games_with_the_expansion_complete(capsys):
+    """Build Your Team: the expansion's cards join the collection the Coaches build from;
+    random games with it (Spectators on) all finish."""
+    assert main(["simulate", GAME, "--with", str(EXAMPLE), "-n", "20", "--seed", "3", "--json", "-q",
+                 "--option", "spectators=on"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["completed"] == 20 and summary["errors"] == 0
+
+
+def test_an_expansion_card_is_explained(capsys):
+    assert main(["explain", "Quick-Fingered Tess", "--game", GAME, "--with", str(EXAMPLE)]) == 0
+    out = capsys.readouterr().out
+    assert "add_successes(1)" in out and "wanderers.yaml" in out
