@@ -286,30 +286,24 @@ def _first_of(m, v):
     return v[0] if v else None
 
 
-def _where_text(loop, src, cond, slot):
+def _where_text(src, cond, slot):
     def make():
         text, names = _src(cond)
+        it, items, get, put = _name(), _name(), _name(), _name()
         if "(m, L)" in text:
             # it calls a part that reads the locals: each item is written into `it`'s slot
             # before the condition runs, as the loop does
-            it, items, get, end, put = _name(), _name(), _name(), _name(), _name()
-            return (f"{end}(L, {slot}, ({items} := ({get}(m, L) or ())), ({put} := L.__setitem__) and "
-                    f"[{it} for {it} in {items} if ({put}({slot}, {it}) or {text})])",
-                    {get: src, end: _where_end, **names})
-        # The condition is one text that calls nothing reading the locals: the loop runs in
-        # that text, the item in a variable of its own instead of `it`'s slot.
-        it, items, get, end = _name(), _name(), _name(), _name()
+            return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
+                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__) else ()",
+                    {get: src, **names})
+        # The condition is one text that calls nothing reading the locals: the item is a
+        # variable of the text instead of `it`'s slot, and the slot gets the last item (as
+        # after the loop) before the filter runs.
         text = text.replace(f"L[{slot}]", it)
-        return (f"{end}(L, {slot}, ({items} := ({get}(m, L) or ())), [{it} for {it} in {items} if {text}])",
-                {get: src, end: _where_end, **names})
+        return (f"tuple([{it} for {it} in {items} if {text}]) "
+                f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None else ()",
+                {get: src, **names})
     return make
-
-
-def _where_end(L, slot, items, kept):
-    """The end of a `where` run in one text: `it`'s slot holds the last item, as after the loop."""
-    if items:
-        L[slot] = items[-1]
-    return tuple(kept)
 
 
 def _memo_then(op, fn, slots, rest):
@@ -594,7 +588,7 @@ class ExprLowering:
                         out.append(x)
                 return tuple(out)
             if _has_src(cond):
-                where = _joined(_where_text(where, src, cond, slot))
+                where = _joined(_where_text(src, cond, slot))
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
