@@ -233,7 +233,11 @@ class _Builder(Transformer):
         typ = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "type"), None)
         choices = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "choices"), ())
         default = next((c for c in ch if isinstance(c, N.Expr)), None)
-        return N.TeamField(self.sp(meta), str(ch[0]), typ, choices, default)
+        shared = ("shared", True) in ch
+        return N.TeamField(self.sp(meta), str(ch[0]), typ, choices, default, shared)
+
+    def team_shared(self, meta, ch):
+        return ("shared", True)
 
     def team_choices(self, meta, ch):
         return ("choices", tuple(ch[0]))

@@ -104,7 +104,7 @@ class TeamLowering:
         try:
             slots = {name: self.local.names[name][0] for name, _ in params}
             fields = tuple(TeamFieldInfo(f.name, t, choices, default, f.default is None, slots.get(f.name, -1),
-                                         sv, f.span)
+                                         sv, f.span, f.shared)
                            for f, t, choices, default, sv in self.team_fields)
             groups = tuple(self.team_group(g, slots.get(g.name, -1)) for g in d.groups)
             rules = tuple(self.team_rule(r, seen) for r in d.rules)

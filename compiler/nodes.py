@@ -477,6 +477,7 @@ class TeamField(Node):
     type: Optional[str]
     choices: tuple[Expr, ...]
     default: Optional[Expr]
+    shared: bool = False       # `shared`: every team file of a game gives the same value
 
 
 @dataclass(frozen=True)

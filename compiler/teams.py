@@ -306,10 +306,37 @@ def check_teams(cg, paths: dict[str, Path], options: dict | None = None
     Sides are filled in the game's order; a copy one team holds is not free for the next."""
     taken: set[int] = set()
     teams, diags = {}, []
+    first: dict[str, tuple[str, TeamFile]] = {}   # shared field -> (side, team) that set it first
     for side in [s for s in cg.sides if s in paths]:
         team, problems = check_team_file(cg, paths[side], taken, options)
         diags += problems
         if team is not None:
             teams[side] = team.plain()
             taken |= {c for ids in team.groups.values() for c in ids}
+            diags += _shared_fields(cg, side, team, first)
     return (None if diags else teams), diags
+
+
+def _shared_fields(cg, side: str, team: TeamFile, first: dict) -> list[Diagnostic]:
+    """T111: a `shared` field (`field funding: number = 5 shared`) differs from an earlier team's."""
+    out = []
+    for f in cg.team.fields if cg.team else ():
+        if not f.shared:
+            continue
+        if f.name not in first:
+            first[f.name] = (side, team)
+            continue
+        other_side, other = first[f.name]
+        if team.fields.get(f.name) != other.fields.get(f.name):
+            at = team.key_spans.get(f.name, team.key_spans.get(TEAM_KEY, Span(team.path, 1, 1)))
+            out.append(Diagnostic(
+                "T111", f"`{f.name}` is {_show_value(team.fields.get(f.name))} here but "
+                f"{_show_value(other.fields.get(f.name))} in {other_side}'s team ({Path(other.path).name}): "
+                "every team must give the same value",
+                at, f"the game declares `field {f.name} ... shared` ({Path(f.span.file).name} line {f.span.line}); "
+                f"write `{f.name}: {_show_value(other.fields.get(f.name))}`"))
+    return out
+
+
+def _show_value(v) -> str:
+    return "true" if v is True else "false" if v is False else str(v)

@@ -699,8 +699,10 @@ class English:
         choices = f", one of {_words([self.expr(c) for c in f.choices], 'or')}" if f.choices else ""
         default = f"; {self.expr(f.default)} if the file does not say" if f.default is not None else \
             "; the file must say it"
+        shared = " Every team of one game must give the same value." if f.shared else ""
         return Step(f"{mark('lit', f.name)}{kind}{choices}{default}. It becomes the side's "
-                    f"{mark('lit', f.name)} (without a team file: {self.expr(f.default) if f.default else 'nothing'}).")
+                    f"{mark('lit', f.name)} (without a team file: {self.expr(f.default) if f.default else 'nothing'})."
+                    f"{shared}")
 
     def _TeamGroup(self, g: N.TeamGroup) -> Step:
         which = f"cards for which {self.cond(g.cond)}" if g.cond is not None else "cards of the game"

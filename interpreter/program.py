@@ -92,6 +92,7 @@ class TeamFieldInfo:
     slot: int                  # its slot in the team's frame of locals
     side_var: int              # index into the side variables (State.sv)
     span: Span
+    shared: bool = False       # every team of one game must give the same value
 
 
 @dataclass(frozen=True)

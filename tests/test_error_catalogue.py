@@ -80,12 +80,13 @@ def test_examples_are_found():
     assert len(found) >= 50
     codes = [code for code, _, _ in found]
     assert len(codes) == len(set(codes)), "one example per code"
-    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team"}
+    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team", "teams"}
 
 
 # `team` examples: a team file checked against the copy of Snitch Snatcher with this block added
 TEAM_RULES = """\
 team [source: "Equipment & Set-Up > Set Up"]:
+    field rounds: number = 3 shared
     group actions into action_deck where it.type == "action"
     require count(actions) == 6 else "an action deck holds 6 cards, not {count(actions)}" at actions
 """
@@ -103,12 +104,18 @@ def _check(tmp_path: Path, where: str, text: str) -> list:
         (cards / "example.yaml").write_text(text, encoding="utf-8")
     elif where == "board":
         (rules / "board.yaml").write_text(text, encoding="utf-8")
-    elif where == "team":
-        from lumos.compiler.teams import check_team_file
+    elif where in ("team", "teams"):
+        from lumos.compiler.teams import check_team_file, check_teams
         (rules / "team.lumos").write_text(TEAM_RULES, encoding="utf-8")
-        (tmp_path / "team.yaml").write_text(text, encoding="utf-8")
         cg, diags, _ = check_game(GameSources("snitch-snatcher", rules, cards, bundled.schema_dir))
         assert cg is not None, [d.headline() for d in diags if d.is_error]
+        if where == "teams":   # two team files, home's and away's, separated by a `---` line
+            paths = {}
+            for side, part in zip(("home", "away"), text.split("\n---\n")):
+                paths[side] = tmp_path / f"{side}.yaml"
+                paths[side].write_text(part, encoding="utf-8")
+            return check_teams(cg, paths)[1]
+        (tmp_path / "team.yaml").write_text(text, encoding="utf-8")
         return check_team_file(cg, tmp_path / "team.yaml")[1]
     elif where == "game":
         for path in rules.glob("*.lumos"):

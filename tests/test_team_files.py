@@ -242,3 +242,16 @@ def test_the_language_server_checks_team_files_with_unsaved_text():
     assert [d.message for d in found[str(path.resolve())]] == [
         "a Team has exactly 3 Chasers, not 2", "the Tactical deck must hold 15 cards, not 5"]
     assert check_file(TEAMS / "gryffindor.yaml") == {str((TEAMS / "gryffindor.yaml").resolve()): []}
+
+
+def test_both_coaches_have_the_same_funding(game, tmp_path):
+    """Build Your Team > Galleons: "Each Coach has an identical Funding limit": team files
+    given together with different Funding are refused (T111) at the later file's `funding:`."""
+    away = tmp_path / "slytherin.yaml"
+    away.write_text((TEAMS / "slytherin.yaml").read_text().replace("funding: 5", "funding: 7"))
+    teams, diags = check_teams(game, {"home": TEAMS / "gryffindor.yaml", "away": away})
+    assert teams is None
+    assert [(d.code, d.span.file, d.span.line) for d in diags] == [("T111", str(away), 8)]
+    assert diags[0].message.startswith("`funding` is 7 here but 5 in home's team (gryffindor.yaml)")
+    same, diags = check_teams(game, {"home": TEAMS / "gryffindor.yaml", "away": TEAMS / "slytherin.yaml"})
+    assert diags == [] and same is not None
