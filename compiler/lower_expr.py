@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import builtins
 import itertools
+import operator
 import types
 import weakref
 
@@ -165,14 +166,24 @@ def _memo(fn, slots):
         memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))", {c: cache, f: fill})
         return memo2
 
+    key_of = operator.itemgetter(*slots)   # several slots: the tuple of their values
+
     def memo(m, L):
-        key = tuple(L[s] for s in slots)
+        key = key_of(L)
         hit = cache.get(key)
         if hit is None:
             hit = cache[key] = bool(fn(m, L))
         return hit
     memo.cache = cache
+    c, f, h = _name(), _name(), _name()
+    key = "(" + "".join(f"L[{s}], " for s in slots) + ")"
+    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))", {c: cache, f: _twin(memo)})
     return memo
+
+
+def _twin(fn):
+    """A copy of a function (same code, same closure), so that a text naming it makes no cycle."""
+    return types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
 
 
 def _first_run_def(m, L):  # the code of a joined search until its first call
@@ -275,26 +286,24 @@ def _first_of(m, v):
     return v[0] if v else None
 
 
-def _where_text(loop, src, cond, slot):
+def _where_text(src, cond, slot):
     def make():
         text, names = _src(cond)
-        if "(m, L)" in text:   # it calls a part that reads the locals: the loop writes `it` first
-            w = _name()
-            return f"{w}(m, L)", {w: loop}
-        # The condition is one text that calls nothing reading the locals: the loop runs in
-        # that text, the item in a variable of its own instead of `it`'s slot.
-        it, items, get, end = _name(), _name(), _name(), _name()
+        it, items, get, put = _name(), _name(), _name(), _name()
+        if "(m, L)" in text:
+            # it calls a part that reads the locals: each item is written into `it`'s slot
+            # before the condition runs, as the loop does
+            return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
+                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__) else ()",
+                    {get: src, **names})
+        # The condition is one text that calls nothing reading the locals: the item is a
+        # variable of the text instead of `it`'s slot, and the slot gets the last item (as
+        # after the loop) before the filter runs.
         text = text.replace(f"L[{slot}]", it)
-        return (f"{end}(L, {slot}, ({items} := ({get}(m, L) or ())), [{it} for {it} in {items} if {text}])",
-                {get: src, end: _where_end, **names})
+        return (f"tuple([{it} for {it} in {items} if {text}]) "
+                f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None else ()",
+                {get: src, **names})
     return make
-
-
-def _where_end(L, slot, items, kept):
-    """The end of a `where` run in one text: `it`'s slot holds the last item, as after the loop."""
-    if items:
-        L[slot] = items[-1]
-    return tuple(kept)
 
 
 def _memo_then(op, fn, slots, rest):
@@ -338,6 +347,7 @@ _BAD = (_const(None), "any")
 BUILTINS = {
     "count": (("list",), "number"),
     "first": (("list",), "element"),
+    "last": (("list",), "element"),
     "other": (("side",), "side"),
     "occupant": (("space",), "piece"),
     "occupants": (("space",), "list:piece"),
@@ -579,7 +589,7 @@ class ExprLowering:
                         out.append(x)
                 return tuple(out)
             if _has_src(cond):
-                where = _joined(_where_text(where, src, cond, slot))
+                where = _joined(_where_text(src, cond, slot))
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
@@ -991,6 +1001,16 @@ class ExprLowering:
             c = _name()
             _lazy(count, lambda: _around(a, f"{c}(m, ", ")", {c: _count_of}))
         return count
+
+    def b_last(self, f):
+        a, = f
+
+        def last(m, L):
+            v = a(m, L)
+            if isinstance(v, int):
+                v = m.st.zones[v]
+            return v[-1] if v else None
+        return last
 
     def b_first(self, f):
         a, = f
