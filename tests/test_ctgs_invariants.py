@@ -72,6 +72,7 @@ from hypothesis import strategies as st
 from lumos.api import load_game, new_game
 from lumos.compiler.teams import check_teams
 from lumos.interpreter.engine import GameState
+from lumos.interpreter.machine import Machine
 
 GAME = "catch-the-golden-snitch"
 MAX_DECISIONS = 20_000
@@ -487,11 +488,11 @@ class Checker:
             name = cg.actions[a].name
             check = getattr(self, "offered_" + name, None)
             if check is not None:
-                check(st, (where, "offers", name, cg.actions[a].label(self.machine_of(st), binding)), holder, *binding)
-
-    def machine_of(self, st):
-        from lumos.interpreter.machine import Machine
-        return Machine(self.cg, st, None)
+                try:
+                    check(st, (where, "offers", name), holder, *binding)
+                except AssertionError as e:  # the option's label only when it is needed
+                    label = cg.actions[a].label(Machine(cg, st, None), binding)
+                    raise AssertionError(f"{e} [the option: {label}]") from e
 
     def offered_move_action(self, st, where, holder, p, z):
         cg, side = self.cg, self.side_of(p)
