@@ -2,8 +2,9 @@
 
 Random games are played to the end: each side builds a random Team within the
 Funding (set-up builds Teams by decisions when no team file is given), the `funding`
-and `spectators` options vary, and each side picks uniformly, mostly its first option
-or mostly its last (the last of a `may choose` is "do not choose"). After every
+and `spectators` options vary, and each side picks uniformly, mostly its first option,
+mostly its last (the last of a `may choose` is "do not choose") or mostly the Action that
+brings the Quaffle nearest a Goal (random play hardly ever scores). After every
 decision the state is checked against the rulebook (rulebooks/catch-the-golden-snitch.txt):
 
 - "Elements of the Game > Teams", "Build Your Team": each side has 7 Players, 1 Keeper,
@@ -28,7 +29,7 @@ decision the state is checked against the rulebook (rulebooks/catch-the-golden-s
   within 2 Zones; Recover a Stunned Player; neither Move nor Recover by a Seeker);
 - "Change of Possession and Loose Quaffles", "Score a Goal": once the Quaffle goes Loose or a
   Goal is scored during an Action Block, that Block offers no further Action;
-- "Stunned": at most 3 Stunned tokens per Player;
+- "Stunned", "Dice Tokens": at most 3 Stunned tokens per Player; Dice tokens never below 0;
 - "The Game Board" (3), "Score a Goal": a Scoring Area holds only its own Keeper and at
   most one Chaser of the other side, and (between Actions, see `stable`) that Chaser
   holds the Quaffle;
@@ -71,6 +72,7 @@ from hypothesis import strategies as st
 from lumos.api import load_game, new_game
 from lumos.compiler.teams import check_teams
 from lumos.interpreter.engine import GameState
+from lumos.interpreter.machine import Machine
 
 GAME = "catch-the-golden-snitch"
 MAX_DECISIONS = 20_000
@@ -346,6 +348,9 @@ class Checker:
         stunned = st.pv[self.pv["stunned"]]
         for i in self.players + list(self.seekers.values()):
             assert 0 <= stunned[i] <= MAX_STUNNED, (where, self.cg.pieces[i].name, "Stunned", stunned[i])
+        for name in self.pv:
+            if name.startswith(("bonus_", "penalty_")):
+                assert min(st.pv[self.pv[name]]) >= 0, (where, name, "below 0")
 
     def check_scoring_area(self, st, where, in_play, stable):
         cg = self.cg
@@ -483,11 +488,11 @@ class Checker:
             name = cg.actions[a].name
             check = getattr(self, "offered_" + name, None)
             if check is not None:
-                check(st, (where, "offers", name, cg.actions[a].label(self.machine_of(st), binding)), holder, *binding)
-
-    def machine_of(self, st):
-        from lumos.interpreter.machine import Machine
-        return Machine(self.cg, st, None)
+                try:
+                    check(st, (where, "offers", name), holder, *binding)
+                except AssertionError as e:  # the option's label only when it is needed
+                    label = cg.actions[a].label(Machine(cg, st, None), binding)
+                    raise AssertionError(f"{e} [the option: {label}]") from e
 
     def offered_move_action(self, st, where, holder, p, z):
         cg, side = self.cg, self.side_of(p)
