@@ -18,10 +18,12 @@ from lumos.interpreter.errors import did_you_mean
 # -- fused closures
 # A condition such as `a and not b and s in region` would run as one closure per part,
 # each a Python call. Closures that can say what they compute as a Python expression
-# carry it in `fn.src = (text, names)`; `and`/`or`/`not` and comparisons join their parts'
-# texts into one function, so a whole condition runs as one call. The text is compiled
-# the first time the function runs (most lowered code never runs in a given process).
-# Parts without a text are called from the joined one: the result is the same either way.
+# carry it in `fn.src`: (text, names), or a _Recipe making them on demand; `and`/`or`/
+# `not`, comparisons, sums, `where` and `reach` join their parts' texts into one function,
+# so a whole condition runs as one call. A joined function compiles its text the first
+# time it runs (most lowered code never runs in a given process). A text evaluates its
+# parts in the closures' order and writes the same locals (a saved state holds them);
+# parts without a text are called from the joined one.
 _ids = itertools.count()
 
 
@@ -137,14 +139,8 @@ def _memo(fn, slots):
                 hit = cache[key] = bool(fn(m, L))
             return hit
         memo1.cache = cache
-        def fill(m, L):   # a miss: memo1 again (its text must not refer to memo1 itself: no cycle)
-            key = L[s0]
-            hit = cache.get(key)
-            if hit is None:
-                hit = cache[key] = bool(fn(m, L))
-            return hit
         c, f, h = _name(), _name(), _name()
-        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: fill})
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: _twin(memo1)})
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
@@ -156,14 +152,9 @@ def _memo(fn, slots):
                 hit = cache[key] = bool(fn(m, L))
             return hit
         memo2.cache = cache
-        def fill(m, L):   # a miss: memo2 again (its text must not refer to memo2 itself: no cycle)
-            key = (L[s0], L[s1])
-            hit = cache.get(key)
-            if hit is None:
-                hit = cache[key] = bool(fn(m, L))
-            return hit
         c, f, h = _name(), _name(), _name()
-        memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))", {c: cache, f: fill})
+        memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))",
+                     {c: cache, f: _twin(memo2)})
         return memo2
 
     key_of = operator.itemgetter(*slots)   # several slots: the tuple of their values
@@ -182,7 +173,8 @@ def _memo(fn, slots):
 
 
 def _twin(fn):
-    """A copy of a function (same code, same closure), so that a text naming it makes no cycle."""
+    """A copy of a function (same code, same closure): a text stored on fn names the copy, so
+    fn does not refer to itself (no reference cycle; a miss of the text runs the copy)."""
     return types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
 
 
@@ -203,10 +195,11 @@ def _reach_search(start, link, count, through, onto, tslot, oslot):
     """`reach ... up to N through ... onto ...` as one function with both conditions in line:
     Machine.reach's breadth-first search (same order, same writes to the locals), without
     a call per space and condition."""
-    g = {"__builtins__": builtins}
+    def make():
+        return _reach_text(start, link, count, through, onto, tslot, oslot)
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_def.__code__, g, "search")
-    g["_self"], g["_make"], g["_compile_def"] = weakref.ref(fn), lambda: _reach_text(start, link, count, through, onto, tslot, oslot), \
-        _compile_def
+    g["_self"] = weakref.ref(fn)
     return fn
 
 
