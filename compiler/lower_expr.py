@@ -205,7 +205,11 @@ def _reach_search(start, link, count, through, onto, tslot, oslot):
 
 def _reach_text(start, link, count, through, onto, tslot, oslot):
     (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
+    # the state object is the same for the whole search: read it once (the conditions
+    # read from it and never replace it)
+    ttext, otext = ttext.replace("m.st.", "st."), otext.replace("m.st.", "st.")
     body = f"""def search(m, L):
+    st = m.st
     start = {stext}
     count = {ctext}
     if start is None or count <= 0:
