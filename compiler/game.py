@@ -26,15 +26,20 @@ class GameSources:
     rules_dir: Path
     cards_dir: Path | None
     schema_dir: Path | None
+    # rules files of an expansion: each replaces the game's file of the same name, or is
+    # read as one more rules file of the game
+    overrides: tuple[Path, ...] = ()
 
     @property
     def game_file(self) -> Path:
-        return self.rules_dir / "game.lumos"
+        return next((p for p in self.overrides if p.name == "game.lumos"), self.rules_dir / "game.lumos")
 
     def rules_files(self) -> list[Path]:
-        """game.lumos first, then the other rules files of the folder in name order."""
-        others = sorted(p for p in self.rules_dir.glob("*.lumos") if p.name != "game.lumos")
-        return [self.game_file] + others
+        """game.lumos first, then the other rules files in name order (an override in the place
+        of the game's file of its name)."""
+        mine = {p.name: p for p in self.rules_dir.glob("*.lumos")}
+        mine.update({p.name: p for p in self.overrides})
+        return [self.game_file] + [mine[n] for n in sorted(mine) if n != "game.lumos"]
 
     def card_files(self) -> list[Path]:
         if self.cards_dir is None or not self.cards_dir.is_dir():

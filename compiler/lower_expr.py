@@ -344,6 +344,7 @@ _BAD = (_const(None), "any")
 BUILTINS = {
     "count": (("list",), "number"),
     "first": (("list",), "element"),
+    "last": (("list",), "element"),
     "other": (("side",), "side"),
     "occupant": (("space",), "piece"),
     "occupants": (("space",), "list:piece"),
@@ -997,6 +998,16 @@ class ExprLowering:
             c = _name()
             _lazy(count, lambda: _around(a, f"{c}(m, ", ")", {c: _count_of}))
         return count
+
+    def b_last(self, f):
+        a, = f
+
+        def last(m, L):
+            v = a(m, L)
+            if isinstance(v, int):
+                v = m.st.zones[v]
+            return v[-1] if v else None
+        return last
 
     def b_first(self, f):
         a, = f

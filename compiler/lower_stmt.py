@@ -272,6 +272,10 @@ class StmtLowering:
         if st is None:
             return
         store, typ = st
+        if typ == "none" and t not in ("none", "any") and isinstance(s.target, N.Name) \
+                and s.target.name in self.local.names:
+            # `let found = none` ... `set found = c`: the name learns the kind of what it holds
+            self.local.names[s.target.name] = (self.local.names[s.target.name][0], t)
         if not compatible(t, typ):
             self.sink.add("E203", f"cannot set {describe(typ)} to {describe(t)}", s.value.span, "")
 

@@ -16,7 +16,7 @@ from lumos.compiler import nodes as N
 
 IMPURE = (False, frozenset())
 # Builtins whose result depends only on their arguments and the board.
-PURE_BUILTINS = {"other", "offset", "distance", "toward", "max", "min", "sum", "count", "first"}
+PURE_BUILTINS = {"other", "offset", "distance", "toward", "max", "min", "sum", "count", "first", "last"}
 STATIC_SYMBOLS = {"side", "kind", "region", "space", "piece", "const", "die", "window", "builtin", "cards"}
 # Attributes computed from the state, never from a fixed table.
 DYNAMIC_ATTRIBUTES = {"space", "holder"}
@@ -137,7 +137,7 @@ def _zone_free(low, node, d):
 
 def _Call(low, n, d):
     if n.func in PURE_BUILTINS:
-        if n.func in ("count", "first"):
+        if n.func in ("count", "first", "last"):
             return _zone_free(low, n.args[0], d) if n.args else IMPURE
         return _all(low, n.args, d)
     sym = low.symbols.get(n.func)

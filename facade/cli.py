@@ -17,6 +17,7 @@ commands, so `lumos --help` starts fast.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import functools
 import json
 import os
@@ -112,6 +113,7 @@ def _compile(game: str, with_paths: list[str] | None = None):
     from lumos.interpreter.errors import LumosCheckError
     src = _sources(game)
     extra, pre_diags, pre_files = _with_cards(src, game, with_paths or [])
+    src = _with_rules(src, with_paths or [])
     cg, diags, files = check_game(src, extra_cards=extra or None)
     if cg is None or any(d.is_error for d in pre_diags):
         err = LumosCheckError(pre_diags + list(diags))
@@ -150,6 +152,23 @@ def _with_cards(src, game: str, with_paths: list[str]) -> tuple[list[Path], list
         found = _split_teams(found)[0]
         extra += [p for p in found if p.resolve() not in own and p not in extra]
     return extra, diags, files
+
+
+def _with_rules(src, with_paths: list[str]):
+    """The game's sources with the rules files that `--with` expansions replace or add."""
+    from lumos.expansions import load_expansion, manifest_path
+    overrides = list(src.overrides)
+    for item in with_paths:
+        manifest = manifest_path(Path(item))
+        if manifest is None:
+            continue
+        exp, _problems, _texts = load_expansion(manifest)
+        if exp is not None:
+            overrides += [p for p in exp.base.overrides if p not in overrides]
+    if len({p.name for p in overrides}) < len(overrides):
+        raise UsageError("two expansions replace the same rules file: "
+                         + ", ".join(sorted({p.name for p in overrides if [q.name for q in overrides].count(p.name) > 1})))
+    return dataclasses.replace(src, overrides=tuple(overrides)) if overrides else src
 
 
 def _split_teams(paths: list[Path]) -> tuple[list[Path], list[Path]]:

@@ -240,6 +240,7 @@ _EVENTS = {
 _BUILTINS = {
     "count": "the number of {0}",
     "first": "the first of {0}",
+    "last": "the last of {0}",
     "other": "the side after {0}",
     "occupant": "the piece standing on {0}",
     "occupants": "the pieces standing on {0}",

@@ -6,6 +6,7 @@ An expansion lives anywhere, outside the installed package:
         expansion.yaml      extends: <game id or game folder>
                             name: <a name>
                             cards: [home.yaml, away.yaml]     (default: every other *.yaml)
+                            rules: [house_rules.lumos]        (optional: replace or add rules files)
         home.yaml           ordinary card files, checked against the base game's schema
         away.yaml
 
@@ -21,6 +22,7 @@ the line and column of the offending value.
 """
 from __future__ import annotations
 
+import dataclasses
 import glob
 import json
 from dataclasses import dataclass, field
@@ -36,6 +38,8 @@ FIELDS = {
     "version": "the expansion's version (not used by the engine)",
     "author": "who made it (not used by the engine)",
     "cards": "the card files of the expansion, relative to the manifest (patterns such as `*.yaml` allowed)",
+    "rules": "rules files (.lumos) of the expansion, relative to the manifest: each replaces the game's rules "
+             "file of the same name, or adds a new one",
 }
 TEXT_FIELDS = ("name", "description", "version", "author")
 
@@ -60,6 +64,8 @@ MANIFEST_SCHEMA = {
                    "examples": ["A. Designer"]},
         "cards": {"title": "Card files", "description": FIELDS["cards"], "type": "array",
                   "items": {"type": "string", "minLength": 1}, "examples": [["home.yaml", "away.yaml"]]},
+        "rules": {"title": "Rules files", "description": FIELDS["rules"], "type": "array",
+                  "items": {"type": "string", "pattern": "\\.lumos$"}, "examples": [["house_rules.lumos"]]},
     },
 }
 
@@ -162,9 +168,41 @@ def load_expansion(path: Path) -> tuple[Expansion | None, list[Diagnostic], dict
                 or f"write a bundled game ({', '.join(bundled_games())}) or the path of a folder holding game.lumos"))
 
     cards = _card_files(data, manifest, diags)
+    rules = _rules_files(data, manifest, diags)
     if base is None:
         return None, diags, texts
+    if rules:
+        base = dataclasses.replace(base, overrides=tuple(rules))
     return Expansion(manifest, name, extends, base, cards), diags, texts
+
+
+def _rules_files(data, manifest: Path, diags: list[Diagnostic]) -> list[Path]:
+    """The manifest's `rules:` list: .lumos files next to it that replace or add rules files."""
+    if "rules" not in data:
+        return []
+    file = str(manifest)
+    items = data["rules"]
+    if not isinstance(items, list):
+        diags.append(_wrong_type(data, "rules", "a list of rules files", file))
+        return []
+    here = sorted(p.name for p in manifest.parent.glob("*.lumos"))
+    out: list[Path] = []
+    for i, item in enumerate(items):
+        mark = items.mark(i)
+        if not isinstance(item, str) or not item.endswith(".lumos"):
+            diags.append(Diagnostic("S103", "the expansion manifest: each item of `rules` must be a `.lumos` file",
+                                    Span(file, *mark), "write the rules file's path relative to the manifest, "
+                                    "e.g. `- house_rules.lumos`"))
+            continue
+        path = Path(item) if Path(item).is_absolute() else manifest.parent / item
+        if not path.is_file():
+            diags.append(Diagnostic("E100", f"the rules file `{item}` does not exist", Span(file, *mark),
+                                    did_you_mean(Path(item).name, here) or
+                                    f"rules files in {manifest.parent.name}: {', '.join(here) or 'none'}"))
+            continue
+        if path not in out:
+            out.append(path)
+    return out
 
 
 def _is_number(value) -> bool:

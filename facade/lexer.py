@@ -38,7 +38,7 @@ OPERATOR_WORDS = ("and", "or", "not", "is", "in")
 CONSTANTS = ("true", "false", "none")
 TYPES = ("number", "flag", "text", "side", "piece", "space", "card", "zone")
 BUILTIN_NAMES = ("me", "it", "current", "sides", "pieces", "cards", "card")
-BUILTIN_FUNCTIONS = ("closest", "count", "distance", "first", "full", "max", "min", "occupant", "occupants",
+BUILTIN_FUNCTIONS = ("closest", "count", "distance", "first", "last", "full", "max", "min", "occupant", "occupants",
                      "offset", "other", "playable", "sum", "toward")
 # Declarations whose next word is the name they declare, and what that name is.
 _DECLARES = (("procedure", Name.Function), ("function", Name.Function), ("action", Name.Function),

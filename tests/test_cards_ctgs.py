@@ -808,3 +808,21 @@ def test_spectators_for_sale_follow_affiliation_and_funding():
     assert "buy the Spectator Scarlet Banner Bearer (2 Galleons)" in away_offers
     assert not any("Serpent-Tongue Heckler" in o or "Badger Brass Band" in o for o in away_offers)
     assert m.zone("spectator_hand", HOME) == ["Fervent Fan"] and m.zone("spectator_hand", AWAY) == ["Fervent Fan"]
+
+
+def test_swift_card_played_from_the_hand_after_a_roll():
+    """Last-Second Lunge through the rules (Intrepid Moves > Swift Intrepid Moves): after a
+    friendly Pass roll the Coach may play it from the hand; it counts as an Intrepid Move
+    and adds 1 Success to the roll."""
+    m = start(hand={HOME: ["Last-Second Lunge"]})
+    carrier = m.cg.pieces[m.st.holder[m.P["quaffle"]]].name
+    m.pitch_cards()
+    m.intrepid()
+    drive_until(m, f"pass the Quaffle from {carrier}")
+    m.pick_start(f"pass the Quaffle from {carrier}")
+    drive_until(m, "play the Swift Intrepid Move Last-Second Lunge")
+    assert m.g("current_action") == "pass" and m.g("roll_bonus") == 0
+    assert m.log()[-1].startswith("home rolled")          # the dice of the Pass are rolled
+    m.pick("play the Swift Intrepid Move Last-Second Lunge")
+    assert m.g("roll_bonus") == 1
+    assert m.sv("intrepid_played", HOME) == 1 and m.zone("intrepid", HOME)[-1] == "Last-Second Lunge"

@@ -88,3 +88,62 @@ def test_only_a_list_named_by_let_grows(tmp_path):
 def test_numbers_still_add_as_before(tmp_path):
     d = error(tmp_path, '    end in a draw', '    let n = 1\n    add "x" to n\n    end in a draw', "E203")
     assert d.message == "the amount should be a number, not a text"
+
+
+FIRST_LAST = """\
+game "Ends"
+board "board.yaml"
+schema "card.schema.json"
+sides red, blue
+zone pile shared public
+flow:
+    let xs = [3, 5, 8]
+    log "first {first(xs)} last {last(xs)} none {last(xs where it > 9)}"
+    put cards where it.name != "Zero" into pile
+    draw top from pile into pile
+    log "top {last(pile)} bottom {first(pile)} drawn {top}"
+    end in a draw
+"""
+
+
+def test_last_is_the_end_of_a_list_and_the_top_of_a_zone(tmp_path):
+    """`last(L)`: the last item of a list; of a zone, its top card — the one `draw` takes."""
+    rules = tmp_path / "ends"
+    rules.mkdir()
+    (rules / "game.lumos").write_text(FIRST_LAST)
+    (rules / "board.yaml").write_text(BOARD)
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    (cards / "c.yaml").write_text("cards:\n  - {name: One, type: x}\n  - {name: Two, type: x}\n  - {name: Three, type: x}\n")
+    schemas = Path(__file__).resolve().parents[1] / "cards" / "schema"
+    cg, diags, _ = check_game(GameSources("ends", rules, cards, schemas))
+    assert cg is not None, [d.headline() for d in diags]
+    state = GameState.new(cg, seed=1, log=True)
+    texts = [e["event"] for e in state.events]
+    assert "first 3 last 8 none none" in texts
+    assert "top Three bottom One drawn Three" in texts
+
+
+LEARNS = """\
+game "Learns"
+board "board.yaml"
+sides red, blue
+procedure pick():
+    let found = none
+    for each s in sides:
+        set found = s
+    return found
+flow:
+    let w = pick()
+    log "picked {w}"
+    win w
+"""
+
+
+def test_a_name_that_starts_as_none_learns_the_kind_it_is_set_to(tmp_path):
+    """`let found = none` then `set found = s`: the value is a side from then on, so the
+    procedure returns a side and `log` writes its name (not a number)."""
+    cg, diags, _ = make_game(tmp_path, LEARNS)
+    assert cg is not None, [d.headline() for d in diags]
+    state = GameState.new(cg, seed=1, log=True)
+    assert "picked blue" in [e["event"] for e in state.events]

@@ -26,6 +26,8 @@ decision the state is checked against the rulebook (rulebooks/catch-the-golden-s
   Keeper within 2 Zones; Shoot by a Chaser with the Quaffle in the rival Scoring Area; Steal
   by the Defending Team in the carrier's Zone; Beat by a Beater beside a Bludger at a rival
   within 2 Zones; Recover a Stunned Player; neither Move nor Recover by a Seeker);
+- "Change of Possession and Loose Quaffles", "Score a Goal": once the Quaffle goes Loose or a
+  Goal is scored during an Action Block, that Block offers no further Action;
 - "Stunned": at most 3 Stunned tokens per Player;
 - "The Game Board" (3), "Score a Goal": a Scoring Area holds only its own Keeper and at
   most one Chaser of the other side, and (between Actions, see `stable`) that Chaser
@@ -109,14 +111,51 @@ def cg():
 # ------------------------------------------------------------------ choosing
 
 def chooser(style: str, rnd: random.Random):
-    """How a side picks among n options: uniform, mostly the first, or mostly the last."""
-    def pick(n: int) -> int:
+    """How a side picks, given the state: uniform, mostly the first option, mostly the last
+    (the last of a `may choose` is "do not choose"), or "attack": mostly the Action that
+    brings the Quaffle nearest a Goal (random play almost never scores, so without it the
+    rules of Shoot, Aim at the Hoop, Goals and the Keeper's Kick-Off would go unvisited)."""
+    def pick(state) -> int:
+        n = len(state.legal_actions())
         if style == "first" and rnd.random() < 0.8:
             return 0
         if style == "last" and rnd.random() < 0.8:
             return n - 1
+        if style == "attack" and state.decision_kind() == "act" and rnd.random() < 0.85:
+            scores = [attack_score(state, option) for option in state.st.pending["options"]]
+            best = max(scores)
+            return rnd.choice([i for i, v in enumerate(scores) if v == best])
         return rnd.randrange(n)
     return pick
+
+
+def attack_score(state, option) -> float:
+    """How much an Action offered helps towards a Goal (game words: test code only)."""
+    if option is None:
+        return -1
+    cg, st = state.cg, state.st
+    a, binding = option
+    name = cg.actions[a].name
+    quaffle = next(i for i, p in enumerate(cg.pieces) if p.name == "quaffle")
+    holder = st.holder[quaffle]
+    dist = cg.board.distances["adjacent"]
+    side = state.current_player()
+    goal = cg.board.index[f"{cg.sides[1 - side]}_scoring"]
+    if name == "shoot_action":
+        return 100
+    if name == "move_action":
+        p, z = binding
+        if p == holder:
+            return 50 + 10 * (dist[st.loc[p]][goal] - dist[z][goal])
+        if holder < 0 and z == st.loc[quaffle]:
+            return 45
+        return 0
+    if name == "pass_action":
+        p, r = binding
+        return 40 + 10 * (dist[st.loc[p]][goal] - dist[st.loc[r]][goal])
+    if name == "steal_action":
+        return 30
+    return 1
 
 
 # ------------------------------------------------------------------ the checks
@@ -126,7 +165,7 @@ class Checker:
 
     FAMILIES = ("team", "positions", "balls", "kick_off", "stunned", "scoring_area", "snitch_cards", "snitch_row",
                 "race_tokens", "tactical", "galleons", "hoops", "tempo", "goals", "catch", "options", "disadvantage",
-                "bookkeeping")
+                "block_end", "bookkeeping")
 
     def __init__(self, cg, skip: tuple[str, ...] = (), team_funding: dict[int, int] | None = None):
         self.cg = cg
@@ -158,6 +197,10 @@ class Checker:
         self.kick_off_checked = False
         self.snitch_step = None
         self.last_possession = None   # the side that held the Quaffle when last seen held
+        self.was_held = False         # the Quaffle was held at the previous check
+        self.goals_seen = 0
+        self.ended_block = None       # the Action Block that had to end
+        self.last_block = None        # the Action Block at the previous check
 
     # -- helpers
     def zone(self, st, name, side):
@@ -486,6 +529,29 @@ class Checker:
         assert self.cg.pieces[p].kind in PLAYER_KINDS, (where, "Move/Recover: not by the Seekers")
         assert st.pv[self.pv["stunned"]][p] > 0, (where, "Recover: removes a Stunned token the Player has")
 
+    def check_block_end(self, st, where, in_play, stable):
+        """"When a Quaffle goes Loose during an Action Block ... the Action Block immediately
+        ends" ("Change of Possession and Loose Quaffles"); after a Goal "the Action Block
+        immediately ends" ("Score a Goal"). A Block is known by the Game Sequence's number and
+        the locals of action_blocks (the Blocks left, changed as each Block starts): once the
+        Quaffle went Loose or a Goal was scored during a Block, no further Action of that
+        Block is offered."""
+        if not in_play or st.result is not None:
+            return
+        names = [self.cg.procs[f[0]].name for f in st.frames]
+        block = None
+        if "run_block" in names and "action_blocks" in names:
+            block = (st.g[self.g["sequence_number"]], repr(st.frames[names.index("action_blocks")][2]))
+        held = st.holder[self.quaffle] >= 0
+        goals = sum(st.sv[self.sv["goals"]])
+        # seen at the first check after it happened: it happened in this Block only if the
+        # previous check was already in it (else that earlier Block is over anyway)
+        if block is not None and block == self.last_block and ((self.was_held and not held) or goals > self.goals_seen):
+            self.ended_block = block
+        self.was_held, self.goals_seen, self.last_block = held, goals, block
+        if stable and block is not None and st.pending["kind"] == "act":
+            assert block != self.ended_block, (where, "an Action Block goes on after a Loose Quaffle or a Goal")
+
     def check_disadvantage(self, st, where, in_play, stable):
         """(Checked with the Moves offered: check_options.)"""
 
@@ -540,7 +606,7 @@ def play_checked(cg, seed: int, styles: tuple[str, str], options: dict | None = 
         side = state.current_player()
         options_now = state.legal_actions()
         assert options_now and 0 <= side < cg.nsides
-        state.apply_action(options_now[picks[side](len(options_now))])
+        state.apply_action(options_now[picks[side](state)])
         try:
             checker.check(state)
         except AssertionError as e:
@@ -551,7 +617,12 @@ def play_checked(cg, seed: int, styles: tuple[str, str], options: dict | None = 
     return checker
 
 
-STYLES = ("random", "first", "last")
+STYLES = ("random", "first", "last", "attack")
+
+
+def styles_of(seed: int) -> tuple[str, str]:
+    """The choosing styles of the seeded game: every pair in turn."""
+    return STYLES[seed % len(STYLES)], STYLES[(seed // len(STYLES)) % len(STYLES)]
 
 
 def soak(cg, seeds, skip=tuple(KNOWN_UNFINISHED)) -> int:
@@ -559,7 +630,7 @@ def soak(cg, seeds, skip=tuple(KNOWN_UNFINISHED)) -> int:
     checks = 0
     for seed in seeds:
         rnd = random.Random(seed * 7919)
-        styles = (STYLES[seed % 3], STYLES[(seed // 3) % 3])
+        styles = styles_of(seed)
         checks += play_checked(cg, seed, styles, random_options(rnd), skip).checks
     return checks
 
@@ -605,7 +676,7 @@ def test_games_with_team_files(cg):
         teams, diags = check_teams(cg, {"home": TEAM_FILES / f"{home}.yaml", "away": TEAM_FILES / f"{away}.yaml"})
         assert diags == []
         for seed in range(3):
-            play_checked(cg, 500 + 3 * k + seed, (STYLES[seed], STYLES[k % 3]), teams=teams)
+            play_checked(cg, 500 + 3 * k + seed, (STYLES[seed], STYLES[k % len(STYLES)]), teams=teams)
 
 
 def test_random_teams_vary(cg):
@@ -632,14 +703,21 @@ def test_random_teams_vary(cg):
 
 # ------------------------------------------------------------------ the checks can fail
 
-def played(cg, decisions: int, seed: int = 3):
+def played(cg, decisions: int, seed: int = 3, act: bool = False):
     """A game some way into the Game Sequence, at a stable decision point with the Quaffle held
-    (decisions=0: the first Pitch Actions choice, just after the Kick-Off)."""
+    (decisions=0: the first Pitch Actions choice, just after the Kick-Off); `act`: the choice
+    of an Action in a Block, a Move among the options."""
     state = new_game(cg, seed=seed)
     rnd = random.Random(seed)
     checker = Checker(cg)
     quaffle = checker.quaffle
-    while state.st.decisions < decisions or not checker.stable(state.st) or state.st.holder[quaffle] < 0:
+
+    def wanted(st):
+        if st.decisions < decisions or not checker.stable(st) or st.holder[quaffle] < 0:
+            return False
+        return not act or (st.pending["kind"] == "act" and any(
+            cg.actions[a].name == "move_action" for a, _ in st.pending["options"]))
+    while not wanted(state.st):
         assert not state.is_terminal()
         state.apply_action(state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions()))
     return state
@@ -652,7 +730,7 @@ def test_the_checks_catch_a_broken_state(cg):
 
     def breaks(mutate, family: str, at: int = 70) -> bool:
         """The family passes on a played state and fails once `mutate` broke it."""
-        state = played(cg, at)
+        state = played(cg, at, act=at > 0)
         wanted = {family, "options"} if family == "disadvantage" else {family}
         checker = Checker(cg, skip=tuple(f for f in Checker.FAMILIES if f not in wanted))
         if family not in KNOWN_UNFINISHED:
@@ -820,7 +898,17 @@ def test_the_checks_catch_a_broken_state(cg):
         for i in rivals[:3]:
             move(st, cg.pieces[i].name, st.loc[p])
 
+    def block_goes_on_after_a_loose_quaffle(st):
+        holder = st.holder[probe.quaffle]
+        st.holder[probe.quaffle] = -1
+        move(st, "quaffle", st.loc[holder] if st.loc[holder] not in probe.scoring.values() else space["centre_north"])
+        st.g[probe.g["attacking"]] = 1 - cg.pieces[holder].side
+
+    def block_goes_on_after_a_goal(st):
+        st.sv[probe.sv["goals"]][0] += 1
+
     mutations = (
+        ("block_end", block_goes_on_after_a_loose_quaffle), ("block_end", block_goes_on_after_a_goal),
         ("positions", chaser_in_the_race), ("positions", seeker_on_the_pitch),
         ("positions", bludger_in_the_race), ("positions", two_tokens_on_one_space),
         ("scoring_area", beater_in_a_scoring_area), ("scoring_area", keeper_in_the_rival_scoring_area),
@@ -870,3 +958,26 @@ def test_the_checks_catch_a_broken_state(cg):
     move(state.st, "snitch", start)
     with pytest.raises(AssertionError, match="moved away"):
         checker.check(state)
+
+
+# ------------------------------------------------------------------ findings, pinned
+
+def test_a_chaser_who_passes_from_the_rival_scoring_area_leaves_it():
+    """The Game Board (3): "Only the Keeper of the Defending Team and up to one Chaser of the
+    Attacking Team in Possession of the Quaffle may occupy this Zone"; Change of Possession and
+    Loose Quaffles, Note: a Chaser in the Scoring Area who loses the Possession "must
+    immediately Shift to an adjacent Zone outside the Scoring Area". Found by the soak (a
+    Chaser passed the Quaffle out of the rival Scoring Area and stayed there without it)."""
+    from ctgs_support import pitch_table
+    hc1, hc2 = "home chaser 1", "home chaser 2"
+    t = pitch_table({hc1: "away_scoring", hc2: "away_back", "away chaser 1": "home_back"}, ball=hc1)
+    labels = [lab for lab in t.labels() if lab.startswith(f"pass the Quaffle from {hc1} (") and f" to {hc2} (" in lab]
+    assert labels, t.labels()
+    t.pick(labels[0])
+    while t.deciding() == "chance":
+        t.roll("success")
+    # the Tempo Point (or Breaking the Tempo) and the Coach's choices after the Pass
+    while t.deciding() != "over" and t.holder() == hc2 and not t.offered("move ") and not t.offered("play "):
+        t.first()
+    assert t.holder() == hc2
+    assert t.where(hc1) != "away_scoring", f"{hc1} stays in the rival Scoring Area without the Quaffle"
