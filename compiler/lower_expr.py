@@ -145,16 +145,18 @@ def _memo(fn, slots):
     if len(slots) == 2:
         s0, s1 = slots
 
-        def memo2(m, L):
-            key = (L[s0], L[s1])
-            hit = cache.get(key)
+        def memo2(m, L):   # one dictionary per value of the first slot: no key tuple to build
+            row = cache.get(L[s0])
+            if row is None:
+                row = cache[L[s0]] = {}
+            hit = row.get(L[s1])
             if hit is None:
-                hit = cache[key] = bool(fn(m, L))
+                hit = row[L[s1]] = bool(fn(m, L))
             return hit
         memo2.cache = cache
-        c, f, h = _name(), _name(), _name()
-        memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))",
-                     {c: cache, f: _twin(memo2)})
+        c, f, h, e = _name(), _name(), _name(), _name()
+        memo2.src = (f"({h} if ({h} := {c}.get(L[{s0}], {e}).get(L[{s1}])) is not None else {f}(m, L))",
+                     {c: cache, e: _NO_NAMES, f: _twin(memo2)})
         return memo2
 
     key_of = operator.itemgetter(*slots)   # several slots: the tuple of their values
@@ -306,15 +308,11 @@ def _where_text(src, cond, slot):
 def _memo_then(op, fn, slots, rest):
     """`memo(fn) and rest` (or `or`) in one closure: the remembered part, then the rest."""
     memo = _memo(fn, slots)
-    cache = memo.cache
-    c, f, h = _name(), _name(), _name()
-    key = f"L[{slots[0]}]" if len(slots) == 1 else f"(L[{slots[0]}], L[{slots[1]}])"
-    # the memo's own dictionary read in line; a miss runs the memo function, which fills it
-    hit = f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))"
 
     def make():
-        rtext, rnames = _src(rest)
-        return f"True if {hit} {op} {rtext} else False", {c: cache, f: memo, **rnames}
+        # the memo's own dictionary read in line (its text); a miss runs the memo function
+        (htext, hnames), (rtext, rnames) = _src(memo), _src(rest)
+        return f"True if {htext} {op} {rtext} else False", {**hnames, **rnames}
     return _joined(make)
 
 
