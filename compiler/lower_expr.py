@@ -18,10 +18,12 @@ from lumos.interpreter.errors import did_you_mean
 # -- fused closures
 # A condition such as `a and not b and s in region` would run as one closure per part,
 # each a Python call. Closures that can say what they compute as a Python expression
-# carry it in `fn.src = (text, names)`; `and`/`or`/`not` and comparisons join their parts'
-# texts into one function, so a whole condition runs as one call. The text is compiled
-# the first time the function runs (most lowered code never runs in a given process).
-# Parts without a text are called from the joined one: the result is the same either way.
+# carry it in `fn.src`: (text, names), or a _Recipe making them on demand; `and`/`or`/
+# `not`, comparisons, sums, `where` and `reach` join their parts' texts into one function,
+# so a whole condition runs as one call. A joined function compiles its text the first
+# time it runs (most lowered code never runs in a given process). A text evaluates its
+# parts in the closures' order and writes the same locals (a saved state holds them);
+# parts without a text are called from the joined one.
 _ids = itertools.count()
 
 
@@ -137,33 +139,24 @@ def _memo(fn, slots):
                 hit = cache[key] = bool(fn(m, L))
             return hit
         memo1.cache = cache
-        def fill(m, L):   # a miss: memo1 again (its text must not refer to memo1 itself: no cycle)
-            key = L[s0]
-            hit = cache.get(key)
-            if hit is None:
-                hit = cache[key] = bool(fn(m, L))
-            return hit
         c, f, h = _name(), _name(), _name()
-        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: fill})
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: _twin(memo1)})
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
 
-        def memo2(m, L):
-            key = (L[s0], L[s1])
-            hit = cache.get(key)
+        def memo2(m, L):   # one dictionary per value of the first slot: no key tuple to build
+            row = cache.get(L[s0])
+            if row is None:
+                row = cache[L[s0]] = {}
+            hit = row.get(L[s1])
             if hit is None:
-                hit = cache[key] = bool(fn(m, L))
+                hit = row[L[s1]] = bool(fn(m, L))
             return hit
         memo2.cache = cache
-        def fill(m, L):   # a miss: memo2 again (its text must not refer to memo2 itself: no cycle)
-            key = (L[s0], L[s1])
-            hit = cache.get(key)
-            if hit is None:
-                hit = cache[key] = bool(fn(m, L))
-            return hit
-        c, f, h = _name(), _name(), _name()
-        memo2.src = (f"({h} if ({h} := {c}.get((L[{s0}], L[{s1}]))) is not None else {f}(m, L))", {c: cache, f: fill})
+        c, f, h, e = _name(), _name(), _name(), _name()
+        memo2.src = (f"({h} if ({h} := {c}.get(L[{s0}], {e}).get(L[{s1}])) is not None else {f}(m, L))",
+                     {c: cache, e: _NO_NAMES, f: _twin(memo2)})
         return memo2
 
     key_of = operator.itemgetter(*slots)   # several slots: the tuple of their values
@@ -182,7 +175,8 @@ def _memo(fn, slots):
 
 
 def _twin(fn):
-    """A copy of a function (same code, same closure), so that a text naming it makes no cycle."""
+    """A copy of a function (same code, same closure): a text stored on fn names the copy, so
+    fn does not refer to itself (no reference cycle; a miss of the text runs the copy)."""
     return types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
 
 
@@ -203,16 +197,21 @@ def _reach_search(start, link, count, through, onto, tslot, oslot):
     """`reach ... up to N through ... onto ...` as one function with both conditions in line:
     Machine.reach's breadth-first search (same order, same writes to the locals), without
     a call per space and condition."""
-    g = {"__builtins__": builtins}
+    def make():
+        return _reach_text(start, link, count, through, onto, tslot, oslot)
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_def.__code__, g, "search")
-    g["_self"], g["_make"], g["_compile_def"] = weakref.ref(fn), lambda: _reach_text(start, link, count, through, onto, tslot, oslot), \
-        _compile_def
+    g["_self"] = weakref.ref(fn)
     return fn
 
 
 def _reach_text(start, link, count, through, onto, tslot, oslot):
     (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
+    # the state object is the same for the whole search: read it once (the conditions
+    # read from it and never replace it)
+    ttext, otext = ttext.replace("m.st.", "st."), otext.replace("m.st.", "st.")
     body = f"""def search(m, L):
+    st = m.st
     start = {stext}
     count = {ctext}
     if start is None or count <= 0:
@@ -309,15 +308,11 @@ def _where_text(src, cond, slot):
 def _memo_then(op, fn, slots, rest):
     """`memo(fn) and rest` (or `or`) in one closure: the remembered part, then the rest."""
     memo = _memo(fn, slots)
-    cache = memo.cache
-    c, f, h = _name(), _name(), _name()
-    key = f"L[{slots[0]}]" if len(slots) == 1 else f"(L[{slots[0]}], L[{slots[1]}])"
-    # the memo's own dictionary read in line; a miss runs the memo function, which fills it
-    hit = f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))"
 
     def make():
-        rtext, rnames = _src(rest)
-        return f"True if {hit} {op} {rtext} else False", {c: cache, f: memo, **rnames}
+        # the memo's own dictionary read in line (its text); a miss runs the memo function
+        (htext, hnames), (rtext, rnames) = _src(memo), _src(rest)
+        return f"True if {htext} {op} {rtext} else False", {**hnames, **rnames}
     return _joined(make)
 
 
