@@ -17,7 +17,6 @@ commands, so `lumos --help` starts fast.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import functools
 import json
 import os
@@ -156,19 +155,11 @@ def _with_cards(src, game: str, with_paths: list[str]) -> tuple[list[Path], list
 
 def _with_rules(src, with_paths: list[str]):
     """The game's sources with the rules files that `--with` expansions replace or add."""
-    from lumos.expansions import load_expansion, manifest_path
-    overrides = list(src.overrides)
-    for item in with_paths:
-        manifest = manifest_path(Path(item))
-        if manifest is None:
-            continue
-        exp, _problems, _texts = load_expansion(manifest)
-        if exp is not None:
-            overrides += [p for p in exp.base.overrides if p not in overrides]
-    if len({p.name for p in overrides}) < len(overrides):
-        raise UsageError("two expansions replace the same rules file: "
-                         + ", ".join(sorted({p.name for p in overrides if [q.name for q in overrides].count(p.name) > 1})))
-    return dataclasses.replace(src, overrides=tuple(overrides)) if overrides else src
+    from lumos.expansions import with_rules
+    try:
+        return with_rules(src, with_paths)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
 
 
 def _split_teams(paths: list[Path]) -> tuple[list[Path], list[Path]]:

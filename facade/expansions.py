@@ -85,6 +85,24 @@ class Expansion:
         return self.manifest.parent
 
 
+def with_rules(src, with_paths) -> object:
+    """`src` (GameSources) with the rules files that the expansions among `with_paths` replace
+    or add; ValueError when two expansions replace the same file."""
+    overrides = list(src.overrides)
+    for item in with_paths:
+        manifest = manifest_path(Path(item))
+        if manifest is None:
+            continue
+        exp, _problems, _texts = load_expansion(manifest)
+        if exp is not None:
+            overrides += [p for p in exp.base.overrides if p not in overrides]
+    names = [p.name for p in overrides]
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise ValueError(f"two expansions replace the same rules file: {', '.join(twice)}")
+    return dataclasses.replace(src, overrides=tuple(overrides)) if overrides else src
+
+
 def manifest_path(path: Path) -> Path | None:
     """The manifest of an expansion folder (or the manifest itself); None when `path` is not one."""
     path = Path(path)

@@ -334,6 +334,11 @@ def game_doc(ref: str, base: Path, with_paths: Iterable[str] = ()) -> GameDoc:
             raise ReferenceError(f"`{ref}` is neither a bundled game ({', '.join(bundled_games())}) nor a "
                                  "folder holding game.lumos")
         src = game_sources(path)
+    from lumos.expansions import with_rules
+    try:
+        src = with_rules(src, [(base / p).resolve() for p in with_paths])
+    except ValueError as exc:
+        raise ReferenceError(str(exc)) from None
     extra, names = card_files([(base / p).resolve() for p in with_paths])
     own = {p.resolve() for p in src.card_files()}
     extra = [p for p in extra if p.resolve() not in own]

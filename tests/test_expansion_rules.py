@@ -80,3 +80,13 @@ def test_manifest_rules_must_be_existing_lumos_files(tmp_path, capsys):
     found = {(d["code"], d["line"], d["column"]) for d in diags}
     assert ("E100", 4, 9) in found and ("S103", 4, 27) in found
     assert next(d for d in diags if d["code"] == "E100")["hint"] == "did you mean `house_rules.lumos`?"
+
+
+def test_the_reference_of_a_game_with_the_expansion_shows_its_rules(tmp_path):
+    """`lumos docs --with EXPANSION`: the expansion's own rules file is in the reference."""
+    from lumos.refmodel import game_doc
+    from lumos.refwriter import game_rst
+    exp = _expansion(tmp_path, ["house_rules.lumos"], {"house_rules.lumos": HOUSE_RULES})
+    doc = game_doc(GAME, tmp_path, [str(exp)])
+    text = "\n".join(game_rst(doc, GAME))
+    assert "deep_chasers" in text and "Deep Run" in text
