@@ -6,10 +6,11 @@ are resolved by the driver with the state's own generator, so a seed fixes the g
 
 Agents should decide from what their side may see: `state.observation(side)`,
 `state.legal_actions()` and `state.action_labels()`. The random agent needs none
-of it. The greedy agent is a known simplification: it clones the whole state to
-look one decision ahead, so its lookahead sees hidden cards (deck order, the
-rival's hand). It does not see future dice: each lookahead copy gets a fresh
-generator seeded from the agent's own.
+of it. The greedy agent looks one decision ahead on a copy of the state in which the
+cards its side may not see (face-down decks, the rivals' hands) are dealt anew among
+those same places, so the lookahead cannot read the rival's hand or the deck order;
+nor does it see future dice: each lookahead copy gets a fresh generator seeded from
+the agent's own.
 
 >>> from lumos.api import bundled_games, load_game            # doctest: +SKIP
 >>> cg = load_game(bundled_games()[0])                        # doctest: +SKIP
@@ -73,20 +74,21 @@ class GreedyAgent:
             return legal[0]
         side = state.current_player()
         options = legal if len(legal) <= MAX_LOOKAHEAD_OPTIONS else self.rng.sample(legal, MAX_LOOKAHEAD_OPTIONS)
+        seen = redeal_hidden(state.cg, state.st.clone(), side, self.rng)   # one guess for every option
         best, best_score = [], None
         for option in options:
-            score = self._score_after(state, option, side)
+            score = self._score_after(state.cg, seen, option, side)
             if best_score is None or score > best_score:
                 best, best_score = [option], score
             elif score == best_score:
                 best.append(option)
         return self.rng.choice(best)
 
-    def _score_after(self, state, option: int, side: int) -> float:
+    def _score_after(self, cg, seen, option: int, side: int) -> float:
         from lumos.interpreter.engine import GameState
-        st = state.st.clone()
+        st = seen.clone()
         st.rng = self.rng.getrandbits(64) & MASK64   # the lookahead does not know the real dice
-        look = GameState(state.cg, st, None)
+        look = GameState(cg, st, None)
         try:
             look.apply_action(option)
             for _ in range(LOOKAHEAD_CHANCE_LIMIT):
@@ -99,6 +101,35 @@ class GreedyAgent:
 
     def __repr__(self) -> str:
         return "GreedyAgent()"
+
+
+def redeal_hidden(cg, st, side: int, rng: random.Random):
+    """`st` with the cards `side` may not see dealt anew among the zones that hold them.
+
+    Hidden zones and the other sides' `owner` zones keep their sizes; their cards are
+    shuffled together and dealt back (a guess of the unseen cards, as a player makes).
+    Returns `st`, changed in place."""
+    ns = cg.nsides
+    unseen = []
+    for zid in range(len(st.zones)):
+        _name, vis = cg.zones[zid // ns]
+        owner = zid % ns
+        if owner and zid // ns in cg.shared_zones:
+            continue   # a shared zone lives under the first side's id
+        if vis == "hidden" or (vis == "owner" and owner != side):
+            unseen.append(zid)
+    cards = sorted(c for zid in unseen for c in st.zones[zid])   # how they lay does not matter
+    if len(cards) < 2:
+        return st
+    rng.shuffle(cards)
+    k = 0
+    for zid in unseen:
+        n = len(st.zones[zid])
+        st.zones[zid] = cards[k:k + n]
+        for c in st.zones[zid]:
+            st.card_zone[c] = zid
+        k += n
+    return st
 
 
 def evaluate(state, side: int) -> float:
