@@ -1,0 +1,338 @@
+"""Fused closures: lowered conditions, sums, filters and searches joined into one Python function.
+
+A condition such as `a and not b and s in region` would run as one closure per part, each
+a Python call. Closures that can say what they compute as a Python expression carry it in
+`fn.src`; lumos.compiler.lower_expr joins their texts so a whole condition runs as one call.
+"""
+from __future__ import annotations
+
+import builtins
+import itertools
+import operator
+import types
+import weakref
+
+from lumos.compiler import nodes as N
+
+
+# -- fused closures
+# A condition such as `a and not b and s in region` would run as one closure per part,
+# each a Python call. Closures that can say what they compute as a Python expression
+# carry it in `fn.src`: (text, names), or a _Recipe making them on demand; `and`/`or`/
+# `not`, comparisons, sums, `where` and `reach` join their parts' texts into one function,
+# so a whole condition runs as one call. A joined function compiles its text the first
+# time it runs (most lowered code never runs in a given process). A text evaluates its
+# parts in the closures' order and writes the same locals (a saved state holds them);
+# parts without a text are called from the joined one.
+_ids = itertools.count()
+
+
+def _name() -> str:
+    """A name unique to this process, for a value or a temporary in a joined text."""
+    return f"_{next(_ids)}"
+
+
+def _src(fn):
+    """(text, names) computing what fn(m, L) returns: its own text, or a call of it.
+    A text is made when first asked for (see _lazy): most lowered code never runs."""
+    s = getattr(fn, "src", None)
+    if s is not None:
+        if type(s) is _Recipe:
+            text, names = s()
+            return f"({text})", names
+        return s
+    slot = getattr(fn, "slot", None)     # a local (_local)
+    if slot is not None:
+        return f"L[{slot}]", _NO_NAMES
+    n = _name()
+    const = getattr(fn, "const", None)   # a constant (_const)
+    if const is not None:
+        return n, {n: const[0]}
+    return f"{n}(m, L)", {n: fn}
+
+
+def _has_src(fn) -> bool:
+    """Can fn be written in line in a joined text (see _src)?"""
+    return hasattr(fn, "src") or hasattr(fn, "slot") or hasattr(fn, "const")
+
+
+def _around(child, before: str, after: str, names: dict | None = None):
+    """(before + child's text + after, child's names plus `names`)."""
+    text, cnames = _src(child)
+    return before + text + after, ({**cnames, **names} if names else cnames)
+
+
+_NO_NAMES: dict = {}   # shared, never written: joined texts copy names into new dicts
+
+
+def _with_src(fn, text: str, names: dict):
+    fn.src = (text, names)
+    return fn
+
+
+class _Recipe:
+    """make() -> (text, names), called once, when a joined function using it is compiled."""
+    __slots__ = ("make", "done")
+
+    def __init__(self, make):
+        self.make, self.done = make, None
+
+    def __call__(self):
+        if self.done is None:
+            self.done = self.make()
+            self.make = None
+        return self.done
+
+
+def _lazy(fn, make):
+    """fn.src made by make() the first time a joined function using fn is compiled."""
+    fn.src = _Recipe(make)
+    return fn
+
+
+def _first_run(m, L):  # the code of a joined function until its first call
+    fn = _self()
+    text, names = _make()
+    fn.__globals__.update(names)
+    fn.__code__ = _compile(text)
+    return fn(m, L)
+
+
+def _compile(text: str):
+    code = compile(f"lambda m, L: {text}", "<lumos condition>", "eval")
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _joined(make):
+    """fn(m, L) computing the text make() gives (text, names); compiled on its first call."""
+    recipe = _Recipe(make)
+    g = {"__builtins__": builtins, "_make": recipe, "_compile": _compile}
+    fn = types.FunctionType(_first_run.__code__, g, "joined")
+    g["_self"] = weakref.ref(fn)   # no cycle: the lowered code of a game is freed by reference counts
+    fn.src = recipe
+    return fn
+
+
+def _merge(*srcs):
+    names: dict = {}
+    for _t, n in srcs:
+        names.update(n)
+    return names
+
+
+def _const(value):
+    fn = lambda m, L: value  # noqa: E731
+    fn.const = (value,)
+    return fn
+
+
+def _memo(fn, slots):
+    """fn's result remembered per value of the local slots it reads (fn never reads the state)."""
+    cache: dict = {}
+    if len(slots) == 1:
+        s0 = slots[0]
+
+        def memo1(m, L):
+            key = L[s0]
+            hit = cache.get(key)
+            if hit is None:
+                hit = cache[key] = bool(fn(m, L))
+            return hit
+        memo1.cache = cache
+        c, f, h = _name(), _name(), _name()
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: _twin(memo1)})
+        return memo1
+    if len(slots) == 2:
+        s0, s1 = slots
+
+        def memo2(m, L):   # one dictionary per value of the first slot: no key tuple to build
+            row = cache.get(L[s0])
+            if row is None:
+                row = cache[L[s0]] = {}
+            hit = row.get(L[s1])
+            if hit is None:
+                hit = row[L[s1]] = bool(fn(m, L))
+            return hit
+        memo2.cache = cache
+        c, f, h, e = _name(), _name(), _name(), _name()
+        memo2.src = (f"({h} if ({h} := {c}.get(L[{s0}], {e}).get(L[{s1}])) is not None else {f}(m, L))",
+                     {c: cache, e: _NO_NAMES, f: _twin(memo2)})
+        return memo2
+
+    key_of = operator.itemgetter(*slots)   # several slots: the tuple of their values
+
+    def memo(m, L):
+        key = key_of(L)
+        hit = cache.get(key)
+        if hit is None:
+            hit = cache[key] = bool(fn(m, L))
+        return hit
+    memo.cache = cache
+    c, f, h = _name(), _name(), _name()
+    key = "(" + "".join(f"L[{s}], " for s in slots) + ")"
+    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))", {c: cache, f: _twin(memo)})
+    return memo
+
+
+def _twin(fn):
+    """A copy of a function (same code, same closure): a text stored on fn names the copy, so
+    fn does not refer to itself (no reference cycle; a miss of the text runs the copy)."""
+    return types.FunctionType(fn.__code__, fn.__globals__, fn.__name__, fn.__defaults__, fn.__closure__)
+
+
+def _first_run_def(m, L):  # the code of a joined search until its first call
+    fn = _self()
+    text, names = _make()
+    fn.__globals__.update(names)
+    fn.__code__ = _compile_def(text)
+    return fn(m, L)
+
+
+def _compile_def(text: str):
+    code = compile(text, "<lumos search>", "exec")
+    return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+def _reach_search(start, link, count, through, onto, tslot, oslot):
+    """`reach ... up to N through ... onto ...` as one function with both conditions in line:
+    Machine.reach's breadth-first search (same order, same writes to the locals), without
+    a call per space and condition."""
+    def make():
+        return _reach_text(start, link, count, through, onto, tslot, oslot)
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_def.__code__, g, "search")
+    g["_self"] = weakref.ref(fn)
+    return fn
+
+
+def _reach_text(start, link, count, through, onto, tslot, oslot):
+    (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
+    # the state object is the same for the whole search: read it once (the conditions
+    # read from it and never replace it)
+    ttext, otext = ttext.replace("m.st.", "st."), otext.replace("m.st.", "st.")
+    body = f"""def search(m, L):
+    st = m.st
+    start = {stext}
+    count = {ctext}
+    if start is None or count <= 0:
+        return ()
+    nbrs = m.board.links[{link!r}]
+    seen = {{start}}
+    found = []
+    ring = [start]
+    for depth in range(count - 1):
+        following = []
+        for here in ring:
+            for nxt in nbrs[here]:
+                if nxt in seen:
+                    continue
+                seen.add(nxt)
+                L[{oslot}] = nxt
+                if {otext}:
+                    found.append(nxt)
+                L[{tslot}] = nxt
+                if {ttext}:
+                    following.append(nxt)
+        if not following:
+            found.sort()
+            return tuple(found)
+        ring = following
+    for here in ring:
+        for nxt in nbrs[here]:
+            if nxt in seen:
+                continue
+            seen.add(nxt)
+            L[{oslot}] = nxt
+            if {otext}:
+                found.append(nxt)
+    found.sort()
+    return tuple(found)
+"""
+    return body, {**sn, **cn, **tn, **on}
+
+
+def _arith_text(srcs, ops):
+    """The text of `a + b - c ...` as e_Arith's loop computes it: the first two values, then
+    none if either is none; each later value read after the sum so far, none if it is none."""
+    names = _merge(*srcs)
+
+    def apply(op, x, y):
+        if op == "/":
+            return f"({x} // {y} if {y} else 0)"
+        if op == "%":
+            return f"({x} % {y} if {y} else 0)"
+        return f"({x} {op} {y})"
+    (t0, _n0), (t1, _n1) = srcs[0], srcs[1]
+    x, y = _name(), _name()
+    tail = apply(ops[0], x, y)
+    for op, (t, _n) in zip(ops[1:], srcs[2:]):
+        acc, v = _name(), _name()
+        tail = f"(None if (({acc} := {tail}), ({v} := {t}))[1] is None else {apply(op, acc, v)})"
+    return f"None if (({x} := {t0}), ({y} := {t1}))[0] is None or {y} is None else {tail}", names
+
+
+def _count_of(m, v):
+    """count(v): a zone id counts its cards; none counts 0 (as b_count)."""
+    if isinstance(v, int):
+        return len(m.st.zones[v])
+    return 0 if v is None else len(v)
+
+
+def _first_of(m, v):
+    """first(v), as b_first."""
+    if isinstance(v, int):
+        v = m.st.zones[v]
+    return v[0] if v else None
+
+
+def _where_text(src, cond, slot):
+    def make():
+        text, names = _src(cond)
+        it, items, get, put = _name(), _name(), _name(), _name()
+        if "(m, L)" in text:
+            # it calls a part that reads the locals: each item is written into `it`'s slot
+            # before the condition runs, as the loop does
+            return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
+                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__) else ()",
+                    {get: src, **names})
+        # The condition is one text that calls nothing reading the locals: the item is a
+        # variable of the text instead of `it`'s slot, and the slot gets the last item (as
+        # after the loop) before the filter runs.
+        text = text.replace(f"L[{slot}]", it)
+        return (f"tuple([{it} for {it} in {items} if {text}]) "
+                f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None else ()",
+                {get: src, **names})
+    return make
+
+
+def _memo_then(op, fn, slots, rest):
+    """`memo(fn) and rest` (or `or`) in one closure: the remembered part, then the rest."""
+    memo = _memo(fn, slots)
+
+    def make():
+        # the memo's own dictionary read in line (its text); a miss runs the memo function
+        (htext, hnames), (rtext, rnames) = _src(memo), _src(rest)
+        return f"True if {htext} {op} {rtext} else False", {**hnames, **rnames}
+    return _joined(make)
+
+
+def _mentions(node, name: str) -> bool:
+    """Does the expression use the name anywhere (in nested expressions too)?"""
+    if isinstance(node, N.Name):
+        return node.name == name
+    if isinstance(node, N.My):
+        return name == "me"
+    for value in vars(node).values():
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, N.Node) and _mentions(item, name):
+                return True
+    return False
+
+
+def _local(slot):
+    fn = lambda m, L: L[slot]  # noqa: E731
+    fn.slot = slot
+    return fn
+
+
