@@ -178,6 +178,29 @@ def _classify(exc: UnexpectedInput, text: str, start: str) -> str | None:
 
 
 _TREES: dict[tuple[str, str], Tree] = {}  # parse trees never change: the AST builder makes new nodes
+_DISK = {"loaded": False, "used": set(), "new": False}
+MAX_SAVED_TREES = 4096
+
+
+def _saved_trees() -> None:
+    """Parse trees of the last run, from the compiler's cache folder (`lumos check` run again on
+    unchanged files parses nothing); written back when the process ends."""
+    _DISK["loaded"] = True
+    import atexit
+
+    import lark
+
+    from lumos.compiler import cache
+    name = cache.key("trees", (lark.__version__ + grammar_text()).encode())   # trees of this Lark and grammar
+    saved = cache.get(name)
+    if isinstance(saved, dict):
+        for key, tree in saved.items():
+            _TREES.setdefault(key, tree)
+
+    def save():
+        if _DISK["new"] and len(_DISK["used"]) <= MAX_SAVED_TREES:
+            cache.put(name, {k: _TREES[k] for k in _DISK["used"] if k in _TREES})
+    atexit.register(save)
 
 
 def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
@@ -186,16 +209,21 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
     `origin` (a build_ast.Origin) places positions of embedded text in its host file."""
     if not text.endswith("\n"):
         text += "\n"
+    if not _DISK["loaded"]:
+        _saved_trees()
     key = (text, start)
     cached = _TREES.get(key)
     if cached is not None:  # the same effect text on several cards is parsed once
+        _DISK["used"].add(key)
         return cached
     try:
         tree = parser(start).parse(text)
         deep = _too_deep(tree)
         if deep is None:
-            if len(_TREES) < 4096:
+            if len(_TREES) < MAX_SAVED_TREES:
                 _TREES[key] = tree
+                _DISK["used"].add(key)
+                _DISK["new"] = True
             return tree
         diag = Diagnostic("L100", "this is nested too deeply", Span(path, *deep),
                           "split the expression with `let` or a function")

@@ -172,21 +172,30 @@ def _play_sites(all_owners: list[Owner]) -> list[_Site]:
     return sites
 
 
-def _calls(all_owners: list[Owner], name: str) -> list[N.Node]:
-    return [n for o in all_owners for n in walk(o.body)
-            if isinstance(n, (N.CallStmt, N.Call)) and n.func == name]
+def _calls_by_name(all_owners: list[Owner]) -> dict[str, list[N.Node]]:
+    """Every call of the rules and card effects, by the name called (walked once)."""
+    out: dict[str, list[N.Node]] = {}
+    for o in all_owners:
+        for n in walk(o.body):
+            if isinstance(n, (N.CallStmt, N.Call)):
+                out.setdefault(n.func, []).append(n)
+    return out
 
 
-def _admits(site: _Site, card: _Card, all_owners, windows: set[str]) -> bool:
+def _site_envs(site: _Site, calls: dict[str, list[N.Node]]) -> list[dict]:
+    """The values each call of the site's rule gives the parameters its filters use."""
+    params = set(site.owner.params)
+    uses = {n.name for f in site.filters for n in walk(f) if isinstance(n, N.Name)} & params
+    if uses and site.owner.kind == "procedure":
+        return [{p: a for p, a in zip(site.owner.params, call.args) if p in uses}
+                for call in calls.get(site.owner.name, [])]
+    return [{}]
+
+
+def _admits(site: _Site, card: _Card, envs: list[dict], windows: set[str]) -> bool:
     """Could this `play` be handed this card, at some call of its rule?"""
     if site.free:
         return True
-    params = set(site.owner.params)
-    uses = {n.name for f in site.filters for n in walk(f) if isinstance(n, N.Name)} & params
-    envs: list[dict] = [{}]
-    if uses and site.owner.kind == "procedure":
-        envs = [{p: a for p, a in zip(site.owner.params, call.args) if p in uses}
-                for call in _calls(all_owners, site.owner.name)]
     return any(all(holds(f, env, card, windows) is not False for f in site.filters) for env in envs)
 
 
@@ -214,13 +223,15 @@ def unplayable_cards(decls, effects: list[_Effect], texts: dict[str, str]) -> li
     windows = {d.name for d in decls if isinstance(d, N.Window)}
     all_owners = owners(decls) + _function_owners(decls) + _effect_owners(effects)
     sites = _play_sites(all_owners)
+    calls = _calls_by_name(all_owners)
+    envs = [_site_envs(site, calls) if not site.free else [{}] for site in sites]
     out = []
     for e in effects:
         cd = e.card
         if not e.body:      # a card without an effect is data the rules read; `play` is not its use
             continue
         card = _Card(cd.name, cd.type, dict(cd.fields))
-        if any(_admits(site, card, all_owners, windows) for site in sites):
+        if any(_admits(site, card, site_envs, windows) for site, site_envs in zip(sites, envs)):
             continue
         out.append(Diagnostic(
             "W311", f"card `{cd.name}` can never be played: no `play` of the rules takes a {cd.type} card "
