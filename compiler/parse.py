@@ -178,29 +178,20 @@ def _classify(exc: UnexpectedInput, text: str, start: str) -> str | None:
 
 
 _TREES: dict[tuple[str, str], Tree] = {}  # parse trees never change: the AST builder makes new nodes
-_DISK = {"loaded": False, "used": set(), "new": False}
 MAX_SAVED_TREES = 4096
+DISK_MIN_CHARS = 2000   # rules files: most of the parsing time; card effects are parsed each time
 
 
-def _saved_trees() -> None:
-    """Parse trees of the last run, from the compiler's cache folder (`lumos check` run again on
-    unchanged files parses nothing); written back when the process ends."""
-    _DISK["loaded"] = True
-    import atexit
-
+@functools.lru_cache(maxsize=1)
+def _stamp() -> str:
+    """What a saved parse tree depends on besides its text: Lark's version and the grammar."""
     import lark
+    return lark.__version__ + "\0" + grammar_text() + "\0"
 
+
+def _disk_key(text: str) -> str:
     from lumos.compiler import cache
-    name = cache.key("trees", (lark.__version__ + grammar_text()).encode())   # trees of this Lark and grammar
-    saved = cache.get(name)
-    if isinstance(saved, dict):
-        for key, tree in saved.items():
-            _TREES.setdefault(key, tree)
-
-    def save():
-        if _DISK["new"] and len(_DISK["used"]) <= MAX_SAVED_TREES:
-            cache.put(name, {k: _TREES[k] for k in _DISK["used"] if k in _TREES})
-    atexit.register(save)
+    return cache.key("tree", (_stamp() + text).encode())
 
 
 def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
@@ -209,21 +200,25 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
     `origin` (a build_ast.Origin) places positions of embedded text in its host file."""
     if not text.endswith("\n"):
         text += "\n"
-    if not _DISK["loaded"]:
-        _saved_trees()
     key = (text, start)
     cached = _TREES.get(key)
     if cached is not None:  # the same effect text on several cards is parsed once
-        _DISK["used"].add(key)
         return cached
+    on_disk = start == "game" and len(text) >= DISK_MIN_CHARS
+    if on_disk:   # a rules file parsed by an earlier run (`lumos check` again on unchanged rules)
+        from lumos.compiler import cache
+        tree = cache.get(_disk_key(text))
+        if isinstance(tree, Tree):
+            _TREES[key] = tree
+            return tree
     try:
         tree = parser(start).parse(text)
         deep = _too_deep(tree)
         if deep is None:
             if len(_TREES) < MAX_SAVED_TREES:
                 _TREES[key] = tree
-                _DISK["used"].add(key)
-                _DISK["new"] = True
+            if on_disk:
+                cache.put(_disk_key(text), tree)
             return tree
         diag = Diagnostic("L100", "this is nested too deeply", Span(path, *deep),
                           "split the expression with `let` or a function")
