@@ -497,6 +497,18 @@ class _Builder(Transformer):
 _Builder._token_methods = frozenset(n for n in dir(_Builder) if n[:1].isupper() and callable(getattr(_Builder, n)))
 
 
+_BUILT: dict = {}   # (id of a cached parse tree, origin) -> (the tree, its AST): nodes never change
+
+
 def build(tree: Tree, origin: Origin):
-    """Transform a parse tree into AST nodes placed at `origin`."""
-    return _Builder(origin).transform(tree)
+    """Transform a parse tree into AST nodes placed at `origin` (the same tree at the same
+    place is built once per process: a rules file read by the compiler and then by the
+    linter or the reference)."""
+    key = (id(tree), origin)
+    hit = _BUILT.get(key)
+    if hit is not None and hit[0] is tree:
+        return hit[1]
+    result = _Builder(origin).transform(tree)
+    if len(_BUILT) < 4096:
+        _BUILT[key] = (tree, result)
+    return result
