@@ -276,8 +276,10 @@ def github_annotation(d) -> str:
 def _run_batch(game: str, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
                max_decisions: int, with_paths: tuple[str, ...] = (), teams: dict | None = None) -> list[dict]:
     """Play the games with these seeds (in a worker process when --jobs > 1); plain records out."""
-    from lumos.api import load_game
+    from lumos.api import load_game, settle_memory
     cg = _load_with(game, with_paths) if with_paths else load_game(game)
+    if with_paths:
+        settle_memory()
     return _play_seeds(cg, seeds, agents, options, log_dir, max_decisions, teams)
 
 
