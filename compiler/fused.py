@@ -28,7 +28,7 @@ _ids = itertools.count()
 
 
 def _name() -> str:
-    """A name unique to this process, for a value or a temporary in a joined text."""
+    """A name unique to this process, for a value or an intermediate result in a joined text."""
     return f"_{next(_ids)}"
 
 

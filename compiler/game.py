@@ -79,7 +79,7 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
                         if isinstance(t, str) and t in _JSON_TYPES and name not in ("effect", "condition"):
                             types.setdefault(name, _JSON_TYPES[t])
                         elif t == "array" and isinstance(sub.get("items"), dict):
-                            # a list of numbers or texts reads as a list value (`"x" in card.houses`)
+                            # a list of numbers or texts reads as a list value (`"x" in card.tags`)
                             items = sub["items"]
                             it = items.get("type")
                             if isinstance(it, str) and it in _JSON_TYPES:

@@ -3,7 +3,7 @@
 Why a declaration and not Python: which cards a team may hold, its size and its budget
 are rules of one game (so many of each role, a deck of so many cards); the engine only
 knows that a team file lists values and cards, and that the game's `require` lines must
-hold. A field is also a variable per side (`s.house` in the rules); a group names the
+hold. A field is also a variable per side (`s.colour` in the rules); a group names the
 side's zone its cards are put into before `setup` runs. Checking a team file against
 this is `lumos.compiler.teams`.
 """
@@ -75,7 +75,7 @@ class TeamLowering:
                           f.default.span, f"choices: {', '.join(map(str, choices))}")
         declared = self.settable.get("side", {}).get(f.name)
         if declared is not None and declared[0] == "sv":
-            # `var house: text per side = none` and `field house: text`: the team file fills the variable
+            # `var colour: text per side = none` and `field colour: text`: the team file fills the variable
             if declared[2] != typ and "any" not in (typ, declared[2]):
                 self.sink.add("E203", f"the field `{f.name}` holds {describe(typ)}, but the variable "
                               f"`{f.name}` per side holds {describe(declared[2])}", f.span,

@@ -2,7 +2,7 @@
 
 A designer or a player writes a team as data: the values of the game's team fields and,
 under each group's key, the names of the cards in it. What a team must be (its size,
-its budget, which cards a House may hold) is not known here: the game says it with
+its budget, which cards a faction may hold) is not known here: the game says it with
 `require` lines in its `team` declaration (see lower_team.py), and this module only
 runs them on the file's values and reports each failure at the line of the file it
 concerns. The checks run in order, and each needs the previous ones to pass:
@@ -140,7 +140,7 @@ def _fitting_names(cg) -> dict[str, list[str]]:
 
 
 class _TeamReport(_ErrorReport):
-    """Schema errors of a team file, in the words of card files ("the team: field `house` ...")."""
+    """Schema errors of a team file, in the words of card files ("the team: field `colour` ...")."""
 
     def subject(self, path: tuple) -> tuple[str, str]:
         what = ""

@@ -83,7 +83,7 @@ class RuleRecord:
 
 @dataclass(frozen=True)
 class TeamFieldInfo:
-    """A value a team file sets (`field house: text choices ...`); the rules read it as a side attribute."""
+    """A value a team file sets (`field colour: text choices ...`); the rules read it as a side attribute."""
     name: str
     type: str                  # number | flag | text
     choices: tuple[Any, ...]   # empty: any value of the type

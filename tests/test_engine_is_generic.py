@@ -15,7 +15,7 @@ ROOT = Path(__file__).resolve().parents[1]
 ENGINE = ("compiler", "interpreter", "grammar")
 GAME_WORDS = ("quaffle", "snitch", "seeker", "chaser", "beater", "keeper", "bludger", "gryffindor",
               "slytherin", "ravenclaw", "hufflepuff", "dark arts", "horcrux", "tempo", "intrepid",
-              "galleon", "hogwarts", "spectator", "wizard", "trivia", "dementor", "scoring area")
+              "galleon", "hogwarts", "spectator", "wizard", "trivia", "dementor", "scoring area", "house")
 PATTERN = re.compile(r"\b(" + "|".join(re.escape(w) for w in GAME_WORDS) + r")s?\b", re.I)
 FILES = sorted(p for d in ENGINE for p in (ROOT / d).rglob("*") if p.suffix in (".py", ".lark"))
 
