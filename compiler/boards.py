@@ -51,7 +51,7 @@ import networkx as nx
 
 from lumos.compiler.yamlload import load_yaml
 from lumos.interpreter.board import Board
-from lumos.interpreter.errors import (DiagnosticSink, LumosCheckError, Span, did_you_mean,
+from lumos.diagnostics import (DiagnosticSink, LumosCheckError, Span, did_you_mean,
                                       fail)
 
 __all__ = ["load_board", "parse_board", "board_graph", "export_json", "export_graphml",

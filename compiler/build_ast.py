@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from lark import Token, Transformer, Tree
 
 from lumos.compiler import nodes as N
-from lumos.interpreter.errors import Span
+from lumos.diagnostics import Span
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,7 @@ from jsonschema.exceptions import ValidationError, best_match
 from referencing.jsonschema import DRAFT202012
 
 from lumos.compiler.yamlload import MarkedStr, load_yaml
-from lumos.interpreter.errors import Diagnostic, LumosSyntaxError, Span, did_you_mean
+from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span, did_you_mean
 
 CARDS_KEY = "cards"  # the generic card-file shape: {deck?, cards: [...]}
 DECK_KEY = "deck"

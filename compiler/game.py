@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lumos.compiler import nodes as N
-from lumos.interpreter.errors import Diagnostic, DiagnosticSink, LumosCheckError, LumosError, Span, did_you_mean
+from lumos.diagnostics import Diagnostic, DiagnosticSink, LumosCheckError, LumosError, Span, did_you_mean
 
 MAX_RULES_BYTES = 500_000  # parsing takes about 5 s per MB; real rules files are ~20 KB
 _JSON_TYPES = {"integer": "number", "number": "number", "boolean": "flag", "string": "text"}

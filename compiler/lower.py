@@ -17,7 +17,7 @@ from lumos.compiler.lower_expr import ExprLowering, _const
 from lumos.compiler.lower_stmt import StmtLowering
 from lumos.compiler.lower_team import TeamLowering
 from lumos.compiler.scope import LocalScope, Symbol, describe, unify
-from lumos.interpreter.errors import DiagnosticSink, Span, did_you_mean
+from lumos.diagnostics import DiagnosticSink, Span, did_you_mean
 from lumos.interpreter.program import ActionInfo, PieceInfo, Proc, RuleRecord
 
 _VALUE_TYPES = {bool: "flag", int: "number", str: "text"}
@@ -627,7 +627,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         """A label or log text with `{expression}` holes -> fn(machine, locals) -> str."""
         from lumos.compiler.build_ast import Origin, build
         from lumos.compiler.parse import parse
-        from lumos.interpreter.errors import LumosSyntaxError
+        from lumos.diagnostics import LumosSyntaxError
         parts, text, i = [], s.value, 0
         while i < len(text):
             j = text.find("{", i)

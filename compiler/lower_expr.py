@@ -10,7 +10,7 @@ from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _coun
                                   _joined, _lazy, _local, _memo, _memo_then, _mentions, _merge, _name,
                                   _reach_search, _src, _where_text, _with_src)
 from lumos.compiler.scope import compatible, describe, element, unify
-from lumos.interpreter.errors import did_you_mean
+from lumos.diagnostics import did_you_mean
 
 _BAD = (_const(None), "any")
 

@@ -237,7 +237,7 @@ class StmtLowering:
                 def store_global(m, L, v):
                     m.st.g[g] = v
                 return store_global, sym.type, ("g", g)
-            from lumos.interpreter.errors import did_you_mean
+            from lumos.diagnostics import did_you_mean
             settable = list(self.local.names) + [x.name for x in self.symbols.values() if x.what == "var"]
             self.sink.add("E206" if sym else "E201",
                           f"`{target.name}` cannot be set" if sym else f"unknown name `{target.name}`",
@@ -361,7 +361,7 @@ class StmtLowering:
                     resets.append(lambda st, k=k, start=start: st.pv[k].__setitem__(slice(None),
                                                                                      [start] * len(st.pv[k])))
         if not resets:
-            from lumos.interpreter.errors import did_you_mean
+            from lumos.diagnostics import did_you_mean
             known = [x.name for x in self.symbols.values() if x.what == "var" and x.name != "current"]
             known += list(self.settable.get("side", {})) + list(self.settable.get("piece", {}))
             self.sink.add("E201", f"`{s.name}` is not a variable declared with `var`", s.span,
@@ -497,7 +497,7 @@ class StmtLowering:
         sym = self.symbols.get(name)
         if sym is None or sym.what != "die":
             dice = [x.name for x in self.symbols.values() if x.what == "die"]
-            from lumos.interpreter.errors import did_you_mean
+            from lumos.diagnostics import did_you_mean
             self.sink.add("E209", f"unknown die `{name}`", span, did_you_mean(name, dice) or
                           f"dice: {', '.join(dice)}" if dice else "declare it: `die d6 faces 1, 2, 3, 4, 5, 6`")
             return (1,), "any"
@@ -647,7 +647,7 @@ class StmtLowering:
         for name, span in s.actions:
             sym = self.symbols.get(name)
             if sym is None or sym.what != "action":
-                from lumos.interpreter.errors import did_you_mean
+                from lumos.diagnostics import did_you_mean
                 acts = [x.name for x in self.symbols.values() if x.what == "action"]
                 self.sink.add("E208", f"unknown action `{name}`", span, did_you_mean(name, acts))
                 continue
@@ -684,7 +684,7 @@ class StmtLowering:
             self.sink.add("E207", f"`{s.func}` is a function: its value must be used", s.span,
                           f"write `let x = {s.func}(...)`")
             return
-        from lumos.interpreter.errors import did_you_mean
+        from lumos.diagnostics import did_you_mean
         procs = [x.name for x in self.symbols.values() if x.what == "procedure"]
         self.sink.add("E205", f"unknown procedure `{s.func}`", s.span, did_you_mean(s.func, procs))
 

@@ -13,7 +13,7 @@ from dataclasses import fields as dc_fields
 
 from lumos.compiler import nodes as N
 from lumos.compiler.scope import describe, element
-from lumos.interpreter.errors import did_you_mean
+from lumos.diagnostics import did_you_mean
 from lumos.interpreter.program import TeamFieldInfo, TeamGroupInfo, TeamInfo, TeamRuleInfo
 
 FIELD_TYPES = ("number", "flag", "text")   # a team field is a plain value of the YAML file

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Optional
 
-from lumos.interpreter.errors import Span
+from lumos.diagnostics import Span
 
 
 @dataclass(frozen=True)

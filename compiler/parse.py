@@ -12,7 +12,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import LarkError, UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.indenter import DedentError, Indenter
 
-from lumos.interpreter.errors import Diagnostic, LumosSyntaxError, Span
+from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span
 
 START_RULES = ("game", "effect", "condition", "template_expr")
 

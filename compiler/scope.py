@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from lumos.interpreter.errors import Span
+from lumos.diagnostics import Span
 
 ENTITY_TYPES = {"side", "piece", "space", "card", "zone"}
 TYPE_WORDS = {

@@ -29,7 +29,7 @@ from jsonschema import Draft202012Validator
 
 from lumos.compiler.cards import _ErrorReport
 from lumos.compiler.yamlload import load_yaml
-from lumos.interpreter.errors import Diagnostic, LumosSyntaxError, Span, did_you_mean
+from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span, did_you_mean
 
 TEAM_KEY = "team"    # a YAML file whose top level has `team:` is a team file (card files have `cards:`)
 GAME_KEY = "game"    # optional: the id of the game the team is for
@@ -270,7 +270,7 @@ def _quote(cg, span) -> str:
 
 def _run_rules(cg, m, team: TeamFile) -> list[Diagnostic]:
     """The game's `require` lines on the team: T110 for each that does not hold, at the place it concerns."""
-    from lumos.interpreter.errors import LumosRuntimeError
+    from lumos.diagnostics import LumosRuntimeError
     info = cg.team
     frame = [None] * info.nslots
     for f in info.fields:

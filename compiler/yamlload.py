@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import yaml
 
-from lumos.interpreter.errors import Diagnostic, LumosSyntaxError, Span
+from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span
 
 try:  # the C parser is several times faster; semantics are identical
     _BaseLoader = yaml.CSafeLoader  # type: ignore[attr-defined]

@@ -3,7 +3,7 @@
 Build with:  sphinx-build -W -b html docs docs/_build/html
 (needs the `docs` extra: Sphinx and myst-parser, so the Markdown pages are read).
 
-The `lumos.reference` extension (facade/reference.py) generates the rules reference of
+The `lumos.reference` extension (lumos/reference/) generates the rules reference of
 each game (docs/reference/) from its compiled rules and cards, checks the `lumos`
 cross-reference roles, and registers the Pygments lexer that colours ```lumos blocks.
 """

@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol, Sequence
 
-from lumos.interpreter.errors import Diagnostic, LumosRuntimeError
+from lumos.diagnostics import Diagnostic, LumosRuntimeError
 from lumos.interpreter.log import LIMIT_CODE
 from lumos.interpreter.state import MASK64
 

@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import IO, Any
 
-from lumos.interpreter.errors import Diagnostic, LumosError, LumosRuntimeError
+from lumos.diagnostics import Diagnostic, LumosError, LumosRuntimeError
 from lumos.interpreter.program import CHANCE, CompiledGame
 
 FORMAT_KEYS = ("lumos", "game", "source_hash", "seed", "options", "agents", "cards_hash", "card_files")

@@ -9,7 +9,7 @@ queries (occupant, reach, distance, closest). Decisions are values in
 from __future__ import annotations
 
 
-from lumos.interpreter.errors import Diagnostic, LumosRuntimeError
+from lumos.diagnostics import Diagnostic, LumosRuntimeError
 from lumos.interpreter.program import CHANCE, CompiledGame
 from lumos.interpreter.state import Rng, State
 
@@ -64,7 +64,7 @@ class Machine:
         st.steps += steps
 
     def fail_runtime(self, code: str, message: str, fr, hint: str = ""):
-        from lumos.interpreter.errors import NOWHERE
+        from lumos.diagnostics import NOWHERE
         span = NOWHERE
         if fr is not None:
             proc = self.cg.procs[fr[0]]

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable, Mapping
 
 from lumos.interpreter.board import Board
-from lumos.interpreter.errors import Span
+from lumos.diagnostics import Span
 
 CHANCE = -1
 TERMINAL = -2

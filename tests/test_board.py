@@ -20,7 +20,7 @@ import lumos.interpreter.board as board_module
 from lumos.compiler.boards import (board_graph, export_graphml, export_json, export_svg,
                                    load_board, parse_board)
 from lumos.interpreter.board import Board
-from lumos.interpreter.errors import LumosCheckError, LumosError
+from lumos.diagnostics import LumosCheckError, LumosError
 
 PITCH = Path(__file__).resolve().parents[1] / "rules" / "snitch-snatcher" / "board.yaml"
 SVG = "{http://www.w3.org/2000/svg}"

@@ -17,7 +17,7 @@ from lumos.compiler.cards import (
     DEFAULT_COPIES, CardSource, card_validator, load_card_file, load_card_files,
     load_schema_registry,
 )
-from lumos.interpreter.errors import Span
+from lumos.diagnostics import Span
 
 SCHEMA_DIR = Path(lumos.cards.__file__).parent / "schema"
 SNITCH = SCHEMA_DIR / "snitch-snatcher.schema.json"

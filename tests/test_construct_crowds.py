@@ -11,7 +11,7 @@ import pytest
 from lumos.compiler.boards import parse_board
 from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
-from lumos.interpreter.errors import LumosCheckError, LumosRuntimeError
+from lumos.diagnostics import LumosCheckError, LumosRuntimeError
 
 BOARD = """\
 name: Row

@@ -1,4 +1,5 @@
-"""The engine knows generic ideas only: no game's vocabulary in compiler/, interpreter/, grammar/.
+"""The engine knows generic ideas only: no game's vocabulary in compiler/, interpreter/, grammar/
+and lumos/diagnostics.py.
 
 A game lives entirely in rules/ and cards/ (DESIGN.md). This test reads every source file
 of the engine and fails on a word that belongs to one of the four games, so a rule that
@@ -17,7 +18,9 @@ GAME_WORDS = ("quaffle", "snitch", "seeker", "chaser", "beater", "keeper", "blud
               "slytherin", "ravenclaw", "hufflepuff", "dark arts", "horcrux", "tempo", "intrepid",
               "galleon", "hogwarts", "spectator", "wizard", "trivia", "dementor", "scoring area", "house")
 PATTERN = re.compile(r"\b(" + "|".join(re.escape(w) for w in GAME_WORDS) + r")s?\b", re.I)
-FILES = sorted(p for d in ENGINE for p in (ROOT / d).rglob("*") if p.suffix in (".py", ".lark"))
+# the diagnostics module sits under both the compiler and the interpreter
+FILES = sorted([p for d in ENGINE for p in (ROOT / d).rglob("*") if p.suffix in (".py", ".lark")]
+               + [ROOT / "lumos" / "diagnostics.py"])
 
 
 def test_the_engine_has_source_files():

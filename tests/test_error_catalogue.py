@@ -18,7 +18,7 @@ from lumos.compiler.game import GameSources, check_game
 
 ROOT = Path(__file__).resolve().parents[1]
 PAGE = ROOT / "docs" / "errors.md"
-CODE_DIRS = ("compiler", "interpreter", "facade")
+CODE_DIRS = ("compiler", "interpreter", "lumos")
 
 EXEMPT = {
     "E000": "reported only when the compiler fails without a diagnostic (a bug in Lumos)",

@@ -311,7 +311,7 @@ def test_none_at_run_time_is_a_lumos_error(tmp_path):
     """Rules that meet `none` where a piece or a list is wanted: a positioned runtime error,
     never a Python TypeError."""
     from lumos.api import new_game
-    from lumos.interpreter.errors import LumosRuntimeError
+    from lumos.diagnostics import LumosRuntimeError
     src = copy_game(tmp_path)
     setup = "    let first_side = roll_off()\n"
     probe = ("    let nobody = first(pieces where it.kind is seeker and it.kind is keeper)\n"

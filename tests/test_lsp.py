@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from lumos.api import game_sources
-from lumos.interpreter.errors import Diagnostic, Span
+from lumos.diagnostics import Diagnostic, Span
 
 pytest.importorskip("pygls")
 from lumos.lsp import check_file, find_target, lsp_range, to_lsp  # noqa: E402

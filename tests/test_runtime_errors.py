@@ -5,7 +5,7 @@ A tiny made-up game (no rulebook) on the ring board of test_triggers.
 import pytest
 
 from lumos.interpreter.engine import GameState
-from lumos.interpreter.errors import LumosRuntimeError
+from lumos.diagnostics import LumosRuntimeError
 from test_triggers import make_game
 
 HEADER = """\

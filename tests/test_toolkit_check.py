@@ -257,7 +257,7 @@ def test_expansion_relative_to_a_game_folder(tmp_path, capsys):
 
 def test_github_annotation_escaping():
     from lumos.cli import github_annotation
-    from lumos.interpreter.errors import Diagnostic, Span
+    from lumos.diagnostics import Diagnostic, Span
     d = Diagnostic("S104", "100% wrong: a, b\nnext", Span("/abs/dir,x/a:b.yaml", 3, 4, 3, 9), "fix: this",
                    severity="warning")
     line = github_annotation(d)

@@ -21,7 +21,7 @@ Which game a file belongs to:
 The conversion of a diagnostic (`to_lsp`) and the check of one file (`check_file`) are
 plain functions; only `serve` needs pygls.
 
->>> from lumos.interpreter.errors import Diagnostic, Span
+>>> from lumos.diagnostics import Diagnostic, Span
 >>> lsp_range(Diagnostic("E201", "unknown name", Span("a.lumos", 3, 5, 3, 9)))
 ((2, 4), (2, 8))
 """

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from lumos.compiler import nodes as N
 from lumos.explain import UNKNOWN, Owner, _Card, _conjuncts, holds, owners, rules_decls, source_of, walk
-from lumos.interpreter.errors import Diagnostic, LumosError, Span
+from lumos.diagnostics import Diagnostic, LumosError, Span
 
 CODES = ("W310", "W311")
 _INTERPOLATION = re.compile(r"\{([^{}]*)\}")

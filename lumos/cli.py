@@ -109,7 +109,7 @@ def _compile(game: str, with_paths: list[str] | None = None):
     `with_paths`: expansion folders (or manifests), card files or folders of card files
     whose cards are added to the game's."""
     from lumos.compiler.game import check_game
-    from lumos.interpreter.errors import LumosCheckError
+    from lumos.diagnostics import LumosCheckError
     src = _sources(game)
     extra, pre_diags, pre_files = _with_cards(src, game, with_paths or [])
     src = _with_rules(src, with_paths or [])
@@ -172,7 +172,7 @@ def _split_teams(paths: list[Path]) -> tuple[list[Path], list[Path]]:
 def _teams(cg, pairs: list[str], options: dict | None = None) -> dict | None:
     """`--team SIDE=FILE` pairs -> checked teams for `GameState.new(teams=...)`, or a LumosCheckError."""
     from lumos.compiler.teams import check_teams
-    from lumos.interpreter.errors import LumosCheckError
+    from lumos.diagnostics import LumosCheckError
     paths: dict[str, Path] = {}
     for pair in pairs or []:
         side, sep, file = pair.partition("=")
@@ -454,7 +454,7 @@ def cmd_board(args) -> int:
 # ---------------------------------------------------------------- lumos explain
 def cmd_explain(args) -> int:
     from lumos.explain import explain_card, find_cards, rules_decls
-    from lumos.interpreter.errors import did_you_mean
+    from lumos.diagnostics import did_you_mean
     games = [args.game] if args.game else _bundled()
     names: list[str] = []
     for game in games:
@@ -666,7 +666,7 @@ def main(argv: list[str] | None = None) -> int:
     except SystemExit as exc:   # --help, --version, or a usage error already printed by argparse
         return exc.code if isinstance(exc.code, int) else EXIT_USAGE
     debug = os.environ.get("LUMOS_DEBUG") == "1"
-    from lumos.interpreter.errors import LumosError
+    from lumos.diagnostics import LumosError
     try:
         return args.func(args)
     except UsageError as exc:

@@ -28,7 +28,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from lumos.interpreter.errors import Diagnostic, LumosError, Span, did_you_mean
+from lumos.diagnostics import Diagnostic, LumosError, Span, did_you_mean
 
 MANIFEST = "expansion.yaml"
 FIELDS = {

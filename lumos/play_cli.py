@@ -14,7 +14,7 @@ from lumos.cli import (EXIT_FAIL, EXIT_OK, UsageError, _compile, _display_path, 
 def cmd_play(args) -> int:
     from lumos.interpreter.agents import agent_seed, make_agent
     from lumos.interpreter.engine import GameState
-    from lumos.interpreter.errors import LumosRuntimeError
+    from lumos.diagnostics import LumosRuntimeError
     cg, _ = _compile(args.game, args.with_paths)
     side = _side_index(cg, args.as_side)
     options = _parse_options(cg, args.option)

@@ -241,7 +241,7 @@ def card_skeleton(game, card_type: str, windows: list[str] | None = None,
 
     Required fields carry a placeholder that passes the schema; optional ones are
     commented out. `windows`: the windows the game's rules declare (listed at `window`)."""
-    from lumos.interpreter.errors import did_you_mean
+    from lumos.diagnostics import did_you_mean
     path = schema_file(game)
     schema = bundle_schema(path)
     types = card_types(schema)

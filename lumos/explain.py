@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Iterator
 
 from lumos.compiler import nodes as N
-from lumos.interpreter.errors import LumosError
+from lumos.diagnostics import LumosError
 
 
 class _Unknown:
