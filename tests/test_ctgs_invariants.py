@@ -901,9 +901,11 @@ def test_the_checks_catch_a_broken_state(cg):
         move(st, cg.pieces[p].name, far)
 
     def move_offered_at_a_disadvantage(st):
-        """Two rivals join the Zone of a Player offered a Move (outside the Scoring Areas)."""
+        """Two rivals join the Zone of a Player offered a Move (outside the Scoring Areas),
+        whose side no Intrepid Move lets ignore Disadvantage."""
         a, (p, z) = next(o for o in st.pending["options"] if cg.actions[o[0]].name == "move_action"
                          and st.loc[o[1][0]] not in probe.scoring.values())
+        st.sv[probe.sv["ignores_disadvantage"]][cg.pieces[p].side] = False
         rivals = [i for i in probe.players if cg.pieces[i].side != cg.pieces[p].side and cg.pieces[i].kind != "keeper"]
         for i in rivals[:3]:
             move(st, cg.pieces[i].name, st.loc[p])
