@@ -1040,6 +1040,7 @@ def test_loose_quaffle_makes_the_other_team_attacking():
 WINDOW_CARDS = """\
   - name: {House} Swift Boost
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     swift: true
@@ -1050,6 +1051,7 @@ WINDOW_CARDS = """\
       add_successes(1)
   - name: {House} Swift Guard
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     swift: true
@@ -1059,6 +1061,7 @@ WINDOW_CARDS = """\
       add_opportunities(1)
   - name: {House} Swift Focus
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     swift: true
@@ -1068,6 +1071,7 @@ WINDOW_CARDS = """\
       add_successes(1)
   - name: {House} Swift Late
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     swift: true
@@ -1077,6 +1081,7 @@ WINDOW_CARDS = """\
       gain_tempo(me, 1)
   - name: {House} Shift
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     text: "Intrepid Move: Shift one of your Players."
@@ -1084,6 +1089,7 @@ WINDOW_CARDS = """\
       shift_one(me)
   - name: {House} Rush
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     text: "Intrepid Move: four Tempo Points."
@@ -1091,6 +1097,7 @@ WINDOW_CARDS = """\
       gain_tempo(me, 4)
   - name: {House} Strike
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     text: "Intrepid Move: Stun a rival Player in a Zone with a Bludger."
@@ -1098,6 +1105,7 @@ WINDOW_CARDS = """\
       stun_rival_near_bludger(me)
   - name: {House} Extra
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     text: "Intrepid Move: one more Action in your next Action Block."
