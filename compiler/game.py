@@ -429,16 +429,21 @@ def _parse_at(text, start, origin):
     return build(parse(text, origin.file, start, origin), origin)
 
 
+def _declared_kinds(decl) -> tuple[str, ...]:
+    """The kinds a never-called procedure or function is checked for: as declared, else any."""
+    return tuple(k or "any" for k in decl.kinds or (None,) * len(decl.params))
+
+
 def _check_unused(low) -> None:
     """Check what the game never reaches, and warn about it."""
     for name, sym in list(low.symbols.items()):
         if sym.what == "procedure" and not any(k[0] == "proc" and k[1] == name for k in low.instances):
-            low.procedure_instance(sym.value, tuple("any" for _ in sym.value.params))
+            low.procedure_instance(sym.value, _declared_kinds(sym.value))
             low.sink.add("W301", f"procedure `{name}` is never used", sym.span,
                          "call it from the flow, the setup, an action or a card, or remove it", severity="warning")
         elif sym.what == "function" and name not in low.functions_used and \
                 not any(k[0] == "func" and k[1] == name for k in low.instances):
-            low.function_instance(sym.value, tuple("any" for _ in sym.value.params))
+            low.function_instance(sym.value, _declared_kinds(sym.value))
             low.sink.add("W301", f"function `{name}` is never used", sym.span, "remove it, or use it",
                          severity="warning")
         elif sym.what == "action" and name not in low.action_ids:

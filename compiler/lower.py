@@ -256,6 +256,10 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.sink.add("E210", f"`{d.name}` starts as none: say what it holds", d.span,
                           f"write `var {d.name}: piece = none` (or side, space, card, ...)")
             typ = "any"
+        if typ == "die" and init is not None and init not in self.dice:
+            self.sink.add("E209", f"unknown die `{init}`", d.init.span,
+                          did_you_mean(str(init), list(self.dice)) or
+                          f"dice: {', '.join(self.dice) or 'none declared'}; or start it as `none`")
         limits = self.var_limits(d, typ, init)
         if d.scope is None:
             where = ("g", len(self.globals))

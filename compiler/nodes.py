@@ -424,6 +424,7 @@ class Procedure(Decl):
     name: str
     params: tuple[str, ...]
     body: tuple[Stmt, ...]
+    kinds: tuple[Optional[str], ...] = ()   # per parameter: its declared kind (`colour: die`) or None
 
 
 @dataclass(frozen=True)
@@ -431,6 +432,7 @@ class Function(Decl):
     name: str
     params: tuple[str, ...]
     body: Expr
+    kinds: tuple[Optional[str], ...] = ()
 
 
 @dataclass(frozen=True)

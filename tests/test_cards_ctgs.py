@@ -434,6 +434,21 @@ def test_team_of_cost_zero_cards(home_house, away_house):
                 assert m.card_of(f"{prefix} {kind}").endswith(kind.split()[0].capitalize())
 
 
+@pytest.mark.parametrize("card,colour,house", [("Cannonball Shot", "orange", "gryffindor"),
+                                               ("Earth and Root", "black", "hufflepuff"),
+                                               ("Kind Word", "purple", "hufflepuff")])
+def test_each_bonus_dice_card_gives_a_token_of_its_own_colour(card, colour, house):
+    """Dice Tokens: effects award Bonus Dice tokens "of a specified colour", and a token adds
+    "dice of the same colour": the Player chosen takes a token of the card's colour and of no
+    other (a colour the game has no die of does not compile: test_construct_param_kinds.py)."""
+    m = start(houses=(house, "slytherin"))
+    before = {c: m.pv(f"bonus_{c}", "home chaser 1") for c in ("orange", "black", "purple")}
+    play_target(m, card)
+    m.pick(f"give home chaser 1 a {colour} Bonus Dice token")
+    after = {c: m.pv(f"bonus_{c}", "home chaser 1") for c in ("orange", "black", "purple")}
+    assert after == {c: before[c] + (1 if c == colour else 0) for c in before}
+
+
 def test_unique_players_are_bought_and_assigned():
     """Build Your Team > Galleons and Unique Names: a unique Player costs Galleons, is
     taken once, and its card goes with a miniature of its Position."""
