@@ -207,11 +207,16 @@ class _Builder(Transformer):
 
     def proc_decl(self, meta, ch):
         names, kinds = _split_params(ch[1])
-        return N.Procedure(self.sp(meta), str(ch[0]), names, ch[-1], kinds, sources=self._sources(ch))
+        return N.Procedure(self.sp(meta), str(ch[0]), names, ch[-1], kinds, _FOR_CARDS in ch,
+                           sources=self._sources(ch))
 
     def func_decl(self, meta, ch):
         names, kinds = _split_params(ch[1])
-        return N.Function(self.sp(meta), str(ch[0]), names, ch[-1], kinds, sources=self._sources(ch))
+        return N.Function(self.sp(meta), str(ch[0]), names, ch[-1], kinds, _FOR_CARDS in ch,
+                          sources=self._sources(ch))
+
+    def for_cards(self, meta, ch):
+        return _FOR_CARDS
 
     def binder(self, meta, ch):
         return N.Binder(self.sp(meta), str(ch[0]), ch[1])
@@ -525,6 +530,9 @@ def build(tree: Tree, origin: Origin):
     if len(_BUILT) < 4096:
         _BUILT[key] = (tree, result)
     return result
+
+
+_FOR_CARDS = ("for", "cards")   # the mark of a card vocabulary word (`function f(c) for cards`)
 
 
 def _split_params(params) -> tuple[tuple[str, ...], tuple]:

@@ -425,6 +425,7 @@ class Procedure(Decl):
     params: tuple[str, ...]
     body: tuple[Stmt, ...]
     kinds: tuple[Optional[str], ...] = ()   # per parameter: its declared kind (`colour: die`) or None
+    for_cards: bool = False                 # `for cards`: card vocabulary, used or not by the cards
 
 
 @dataclass(frozen=True)
@@ -433,6 +434,7 @@ class Function(Decl):
     params: tuple[str, ...]
     body: Expr
     kinds: tuple[Optional[str], ...] = ()
+    for_cards: bool = False
 
 
 @dataclass(frozen=True)

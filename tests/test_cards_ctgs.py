@@ -33,6 +33,8 @@ HOUSES = ("gryffindor", "slytherin", "ravenclaw", "hufflepuff")
 HOME, AWAY = 0, 1
 SRC = game_sources(CTGS)
 CARD_DIR = Path(SRC.cards_dir)
+# The unique Players with Traits: an example expansion, outside the box's 28 Player cards.
+STARS = Path(__file__).resolve().parents[1] / "examples" / "catch-the-golden-snitch-stars" / "stars.yaml"
 
 # Test cards: not part of the game. Each plays shipped cards' effects when resolved as an
 # Intrepid Move. `Test Every Effect` runs every effect of the game, each from a fresh
@@ -94,7 +96,7 @@ def cards_game():
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "test_cards.yaml"
             path.write_text(TEST_CARDS, encoding="utf-8")
-            _GAMES["test"] = compile_game(SRC, extra_cards=[path])
+            _GAMES["test"] = compile_game(SRC, extra_cards=[path, STARS])
     return _GAMES["test"]
 
 
@@ -110,6 +112,11 @@ def _card_rows() -> tuple:
 def card_rows() -> list[dict]:
     """Every card of the shipped files, as written (one row per card, `copies` unexpanded)."""
     return [dict(c) for c in _card_rows()]
+
+
+def star_rows() -> list[dict]:
+    """The cards of the Star Players example expansion, as written."""
+    return [dict(c, file=STARS.name) for c in yaml.safe_load(STARS.read_text(encoding="utf-8"))["cards"]]
 
 
 def copies(c: dict) -> int:
@@ -187,11 +194,23 @@ def test_standard_players(house):
 
 
 @pytest.mark.parametrize("house", HOUSES)
+def test_the_box_holds_seven_player_cards_per_house(house):
+    """Game Contents: "28 Player Cards (7 Gryffindor, 7 Slytherin, 7 Ravenclaw, 7
+    Hufflepuff)" — one per miniature of the House's Team (Teams: "The box contains four
+    complete Teams"); the unique Players are an expansion (examples/catch-the-golden-snitch-stars)."""
+    players = house_cards(house, "player")
+    assert sum(copies(c) for c in players) == 7
+    assert sum(copies(c) for c in card_rows() if c["type"] == "player") == 28
+    assert not any(c.get("unique") for c in players)
+
+
+@pytest.mark.parametrize("house", HOUSES)
 def test_unique_players(house):
     """Prepare to Play > Player Cards (6 Trait, 7 Cost, Locked) and Build Your Team >
-    Unique Names: at least two unique Players per House, each with a Galleon cost of 1-3,
-    a Trait text, its rule (`effect`) and the moment it is used (`window`)."""
-    unique = [c for c in house_cards(house, "player") if c.get("unique")]
+    Unique Names: the Star Players expansion has at least two unique Players per House, each
+    with a Galleon cost of 1-3, a Trait text, its rule (`effect`) and the moment it is used
+    (`window`)."""
+    unique = [c for c in star_rows() if c["type"] == "player" and house in c["affiliation"] and c.get("unique")]
     assert len(unique) >= 2
     for c in unique:
         assert 1 <= c["cost"] <= 3, c["name"]
@@ -463,8 +482,9 @@ def test_unique_players_are_bought_and_assigned():
 # ------------------------------------------------------------------------------ every effect runs
 
 def test_every_effect_runs():
-    """Every Intrepid Move, Trait and Spectator effect of the game runs without error (with
-    a friendly and with a rival Player acting), then the game goes on to its end."""
+    """Every Intrepid Move, Trait and Spectator effect of the game and of the Star Players
+    expansion runs without error (with a friendly and with a rival Player acting), then the
+    game goes on to its end."""
     for seed in (1, 2):
         m = start(seed, houses=(HOUSES[seed], HOUSES[seed - 1]), hand={HOME: ["Test Every Effect"]},
                   players=("Rowan Emberwing", "Cassius Vantablade", "Tobias Inkwell", "Hollis Fernbrook"))
@@ -472,7 +492,7 @@ def test_every_effect_runs():
         m.intrepid(home=["Test Every Effect"])
         m.finish_randomly(seed)
         ran = {e[len("test ran "):] for e in m.log() if e.startswith("test ran ")}
-        expected = {c["name"] for c in card_rows() if c["type"] in ("tactical", "player", "spectator")}
+        expected = {c["name"] for c in card_rows() + star_rows() if c["type"] in ("tactical", "player", "spectator")}
         assert expected <= ran, sorted(expected - ran)
 
 
