@@ -213,6 +213,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         elif isinstance(d, N.Flow):
             flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
     triggers = low.lower_triggers()
+    anytime = low.lower_anytime()
     team = low.lower_team()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
@@ -232,7 +233,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers, team=team)
+        triggers=triggers, team=team, anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime))
     return cg, sink.items, files
 
 

@@ -90,6 +90,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.option_slots: dict[str, int] = {}
         self.meta: dict[str, str] = {}
         self.trigger_decls: list = []
+        self.anytime_decls: list = []
         self.user_events: dict[str, tuple] = {}   # event -> (kinds, span) of `event` declarations
         self.starts: dict[int, int] = {}   # space -> pieces starting on it
         self.inlining: list[str] = []
@@ -360,6 +361,31 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
 
     def d_Trigger(self, d):
         self.trigger_decls.append(d)
+
+    def d_Anytime(self, d):
+        self.anytime_decls.append(d)
+
+    def lower_anytime(self) -> tuple:
+        """`anytime LABEL by s if COND:` -> AnytimeInfo(label, procedure of s, COND, slots)."""
+        from lumos.interpreter.program import AnytimeInfo
+        out, seen = [], {}
+        for d in self.anytime_decls:
+            if d.name in seen:
+                self.sink.add("E206", f"an `anytime` rule labelled \"{d.name}\" is already declared on line "
+                              f"{seen[d.name].line}", d.span, "give each `anytime` rule its own label")
+                continue
+            seen[d.name] = d.span
+            cond, nslots = None, 1
+            if d.cond is not None:
+                saved = self.enter(((d.side, "side"),))
+                try:
+                    cond = self.expect(d.cond, "flag", "the condition of `anytime`")[0]
+                    nslots = len(self.local.slot_names)
+                finally:
+                    self.leave(saved)
+            proc, _ = self.new_proc(f"anytime {d.name}", "anytime", ((d.side, "side"),), d.body, d.span, d.sources)
+            out.append(AnytimeInfo(d.name, proc, cond, nslots, d.span))
+        return tuple(out)
 
     def d_Event(self, d):
         """`event NAME(KIND, ...)`: an event of the game's own, announced by `announce`."""

@@ -73,6 +73,16 @@ class ActionInfo:
 
 
 @dataclass(frozen=True)
+class AnytimeInfo:
+    """An `anytime` rule: one option added to every decision of a side while `cond` holds."""
+    label: str
+    proc: int                      # the block, a procedure of one parameter (the side)
+    cond: Any                      # closure fn(machine, locals) -> bool with the side in slot 0, or None
+    nslots: int                    # the size of the locals `cond` needs
+    span: Span
+
+
+@dataclass(frozen=True)
 class RuleRecord:
     """One rule of the game as the reference and the coverage page see it."""
     kind: str
@@ -162,6 +172,8 @@ class CompiledGame:
     # indices into `zones` of zones shared by all sides: only the first side's id is used
     shared_zones: frozenset = frozenset()
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
+    anytime: tuple[AnytimeInfo, ...] = ()   # `anytime` rules, in declaration order
+    anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
 
     @property
     def nsides(self) -> int:

@@ -16,6 +16,7 @@ Rulings where the rulebook is silent are on docs/rulings/catch-the-golden-snitch
 from __future__ import annotations
 
 import functools
+import random
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -678,21 +679,39 @@ def test_every_coach_gets_a_fervent_fan_and_buys_spectators():
     assert m.zone("spectator_hand", HOME) == [] and m.zone("spectator_hand", AWAY) == []
 
 
+PLAY_SPECTATOR = "play a Spectator"
+
+
+def decide_until_offered(m: Match, side: int, wanted: str = PLAY_SPECTATOR, limit: int = 200) -> None:
+    """Answer decisions (the first option; dice show blanks) until `side` is offered `wanted`."""
+    for _ in range(limit):
+        if not m.s.is_chance_node() and m.s.current_player() == side and wanted in m.labels():
+            return
+        if m.s.is_chance_node():
+            m.face("blank")
+        else:
+            m.pick(m.labels()[0])
+    raise AssertionError(f"{wanted!r} never offered to side {side}; last options: {m.labels()}")
+
+
 def test_spectator_in_empty_zone_then_replaced_by_a_rival():
     """Optional Rules > Spectators: placed in an empty Zone, the first effect applies; placed
     over a rival Spectator, that one is removed first and the second effect applies. A
     Coach cannot place where a friendly Spectator stands; a removed Spectator is out of the
-    game (ruling)."""
+    game (ruling). "At any time": one option at the Coach's decision opens the choice."""
     m = spectator_match()
+    before = m.labels()
+    assert before[-1] == PLAY_SPECTATOR and before.count(PLAY_SPECTATOR) == 1
+    m.pick(PLAY_SPECTATOR)
     assert m.labels() == ["place the Spectator Fervent Fan", "do not choose"]
     m.pick("place the Spectator Fervent Fan")
     assert m.zone("encouragement_zone") == ["Fervent Fan"] and m.g("encouragement_owner") == HOME
     assert m.sv("tempo", HOME) == 1
-    # Home's Action Block, then away's offer.
-    while not (m.labels() and m.labels()[0] == "place the Spectator Fervent Fan"):
-        m.pick(m.labels()[0])
-    assert m.s.current_player() == AWAY
+    # the same decision is asked again, without the Spectator option
+    assert m.labels() == before[:-1]
+    decide_until_offered(m, AWAY)
     m.set_pv("stunned", "away chaser 1", 1)
+    m.pick(PLAY_SPECTATOR)
     m.pick("place the Spectator Fervent Fan")
     while m.pv("stunned", "away chaser 1") == 1 and m.labels() and m.labels()[0].startswith("remove a Stunned"):
         m.pick_start("remove a Stunned token from away chaser 1")
@@ -708,21 +727,75 @@ def test_a_friendly_spectator_blocks_its_zone():
     Coach may still place a magic Spectator, not an encouragement one."""
     m = spectator_match(spectators=("Bellowing Megaphonist", "Charm-Waving Supporter"), home_card="Scarlet Blitz",
                         hand={HOME: ["Scarlet Blitz"]})
+    m.pick(PLAY_SPECTATOR)
     assert sorted(m.labels()) == sorted(["place the Spectator Fervent Fan", "place the Spectator Bellowing Megaphonist",
                                          "place the Spectator Charm-Waving Supporter", "do not choose"])
     m.pick("place the Spectator Fervent Fan")
-    while not (m.s.current_player() == HOME and m.labels()[0].startswith("place the Spectator")):
-        if m.labels()[0].startswith("place the Spectator"):
-            m.pick("do not choose")
-        else:
-            m.pick(m.labels()[0])
+    m.pick(m.labels()[0])   # the decision asked again: answered, so the next one offers Spectators
+    decide_until_offered(m, HOME)
+    m.pick(PLAY_SPECTATOR)
     assert m.labels() == ["place the Spectator Charm-Waving Supporter", "do not choose"]
+
+
+def test_declining_returns_to_the_same_decision_without_the_option():
+    """Optional Rules > Spectators ("at any time"): opening the choice and placing nothing
+    leaves the game where it was; that decision is not offered the Spectator again (so a
+    Coach cannot be asked for ever), the next one is."""
+    m = spectator_match()
+    before = m.labels()
+    m.pick(PLAY_SPECTATOR)
+    m.pick("do not choose")
+    assert m.labels() == before[:-1] and m.zone("spectator_hand", HOME) == ["Fervent Fan"]
+    m.pick(m.labels()[0])
+    decide_until_offered(m, HOME)
+
+
+def test_spectators_are_offered_to_both_coaches_at_every_decision_of_the_game_sequence():
+    """Optional Rules > Spectators: "A Coach can play a Spectator card at any time": once the
+    Game Sequence has started (Kick-Off 3; not during the Kick-Off, where "no Player may be
+    moved more than once, by any means"), every decision a Coach is asked offers exactly one
+    "play a Spectator" while that Coach has a Spectator it can place, whatever the decision
+    is (an Action, a Pitch Actions card, an Intrepid Move, a roll's tokens, a Bludger);
+    never during the Setup or the Kick-Off, never inside the Spectator's own choice, never
+    when none can be placed."""
+    m = Match(seed=4, options={"spectators": "on"})
+    seen, where = {HOME: 0, AWAY: 0}, set()
+    rnd = random.Random(4)
+    for _ in range(4000):
+        if m.s.is_terminal():
+            break
+        if m.s.is_chance_node():
+            m.s.apply_action(m.s.sample_chance())
+            continue
+        side, labels = m.s.current_player(), m.labels()
+        frames = [m.cg.procs[f[0]].name for f in m.st.frames]
+        inside = any(name.startswith("anytime ") for name in frames)
+        owners = {"encouragement": m.g("encouragement_owner"), "magic": m.g("magic_owner")}
+        hand = [m.cg.cards[c] for c in m.st.zones[m.cg.zone_id("spectator_hand", side)]]
+        placeable = m.g("sequence_number") > 0 and any(owners[z] != side for c in hand for z in c.fields["stands"])
+        here = [len(m.st.frames), m.st.frames[-1][0], m.st.frames[-1][1]]
+        if PLAY_SPECTATOR in labels:
+            assert labels.count(PLAY_SPECTATOR) == 1 and labels[-1] == PLAY_SPECTATOR
+            assert placeable and not inside, frames
+            seen[side] += 1
+            where.add(frames[-1])
+        else:
+            assert not placeable or inside or m.st.anytime_at == here, (labels, frames)
+        # mostly play on; now and then open the choice (and sometimes place nothing)
+        if labels[-1] == PLAY_SPECTATOR and rnd.random() < 0.9:
+            m.s.apply_action(rnd.randrange(len(labels) - 1))
+        else:
+            m.s.apply_action(rnd.randrange(len(labels)))
+    assert seen[HOME] >= 5 and seen[AWAY] >= 5, seen
+    assert not {"kick_off", "deploy_moves", "build_team", "setup"} & where, where
+    assert "choose_pitch_actions" in where and len(where) >= 4, where
 
 
 def test_hand_swap_clears_the_stand():
     """Optional Rules > Spectators: 'When a Hand Swap happens, all the Spectator tokens are
     removed from the Spectator Stand.'"""
     m = spectator_match()
+    m.pick(PLAY_SPECTATOR)
     m.pick("place the Spectator Fervent Fan")
     home_hand = m.cg.zone_id("hand", HOME)
     for c in list(m.st.zones[home_hand]):
@@ -731,8 +804,6 @@ def test_hand_swap_clears_the_stand():
         labels = m.labels()
         if m.s.is_chance_node():
             m.s.apply_action(m.s.sample_chance())
-        elif labels[0].startswith("place the Spectator"):
-            m.pick("do not choose")
         else:
             m.pick(labels[0])
     assert m.sv("hand_swapped", HOME) is True

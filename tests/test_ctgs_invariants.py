@@ -135,7 +135,7 @@ def chooser(style: str, rnd: random.Random):
 
 def attack_score(state, option) -> float:
     """How much an Action offered helps towards a Goal (game words: test code only)."""
-    if option is None:
+    if not isinstance(option, tuple):  # "do nothing", or an `anytime` option (a Spectator)
         return -1
     cg, st = state.cg, state.st
     a, binding = option
@@ -487,7 +487,10 @@ class Checker:
             return
         cg = self.cg
         holder = st.holder[self.quaffle]
-        for a, binding in pend["options"]:
+        for option in pend["options"]:
+            if not isinstance(option, tuple):  # "do nothing", or an `anytime` option (a Spectator)
+                continue
+            a, binding = option
             if a is None:
                 continue
             name = cg.actions[a].name
@@ -726,7 +729,7 @@ def played(cg, decisions: int, seed: int = 3, act: bool = False):
         if st.decisions < decisions or not checker.stable(st) or st.holder[quaffle] < 0:
             return False
         return not act or (st.pending["kind"] == "act" and any(
-            cg.actions[a].name == "move_action" for a, _ in st.pending["options"]))
+            isinstance(o, tuple) and cg.actions[o[0]].name == "move_action" for o in st.pending["options"]))
     while not wanted(state.st):
         assert not state.is_terminal()
         state.apply_action(state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions()))
@@ -895,7 +898,8 @@ def test_the_checks_catch_a_broken_state(cg):
 
     def move_offered_from_afar(st):
         """The first Move offered now starts from a Zone not adjacent to its destination."""
-        a, (p, z) = next(o for o in st.pending["options"] if cg.actions[o[0]].name == "move_action")
+        a, (p, z) = next(o for o in st.pending["options"] if isinstance(o, tuple)
+                         and cg.actions[o[0]].name == "move_action")
         far = next(i for i in probe.pitch if cg.board.distances["adjacent"][i][z] >= 2
                    and i not in probe.scoring.values())
         move(st, cg.pieces[p].name, far)
@@ -903,8 +907,8 @@ def test_the_checks_catch_a_broken_state(cg):
     def move_offered_at_a_disadvantage(st):
         """Two rivals join the Zone of a Player offered a Move (outside the Scoring Areas),
         whose side no Intrepid Move lets ignore Disadvantage."""
-        a, (p, z) = next(o for o in st.pending["options"] if cg.actions[o[0]].name == "move_action"
-                         and st.loc[o[1][0]] not in probe.scoring.values())
+        a, (p, z) = next(o for o in st.pending["options"] if isinstance(o, tuple)
+                         and cg.actions[o[0]].name == "move_action" and st.loc[o[1][0]] not in probe.scoring.values())
         st.sv[probe.sv["ignores_disadvantage"]][cg.pieces[p].side] = False
         rivals = [i for i in probe.players if cg.pieces[i].side != cg.pieces[p].side and cg.pieces[i].kind != "keeper"]
         for i in rivals[:3]:
