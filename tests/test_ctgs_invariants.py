@@ -973,7 +973,7 @@ def test_a_chaser_who_passes_from_the_rival_scoring_area_leaves_it():
     Loose Quaffles, Note: a Chaser in the Scoring Area who loses the Possession "must
     immediately Shift to an adjacent Zone outside the Scoring Area". Found by the soak (a
     Chaser passed the Quaffle out of the rival Scoring Area and stayed there without it)."""
-    from ctgs_support import pitch_table
+    from games.ctgs_table import pitch_table
     hc1, hc2 = "home chaser 1", "home chaser 2"
     t = pitch_table({hc1: "away_scoring", hc2: "away_back", "away chaser 1": "home_back"}, ball=hc1)
     labels = [lab for lab in t.labels() if lab.startswith(f"pass the Quaffle from {hc1} (") and f" to {hc2} (" in lab]

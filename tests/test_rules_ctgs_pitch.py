@@ -1,6 +1,6 @@
 """Catch the Golden Snitch: the rules of the Pitch (rules/catch-the-golden-snitch/pitch.lumos).
 
-Each test builds a situation with tests/ctgs_support.py (the shipped rules compiled with a
+Each test builds a situation with tests/games/ctgs_table.py (the shipped rules compiled with a
 small test deck: home coaches Gryffindor, away Slytherin), forces the dice, and checks the
 options offered and the state after choosing. Docstrings cite the rulebook section
 (rulebooks/catch-the-golden-snitch.txt); "RULING" marks a choice where the rulebook is
@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import pytest
 
-from ctgs_support import AWAY, HOME, Table, compile_test_game, drive, pitch_table
+from games.ctgs_table import AWAY, HOME, Table, compile_test_game, drive, pitch_table
 
 HC1, HC2, HC3 = "home chaser 1", "home chaser 2", "home chaser 3"
 AC1, AC2, AC3 = "away chaser 1", "away chaser 2", "away chaser 3"
