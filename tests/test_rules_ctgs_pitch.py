@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from games.ctgs_table import AWAY, HOME, Table, compile_test_game, drive, pitch_table
+from games.ctgs_table import AWAY, HOME, Table, compile_test_game, pitch_table
+from support.table import drive
 
 HC1, HC2, HC3 = "home chaser 1", "home chaser 2", "home chaser 3"
 AC1, AC2, AC3 = "away chaser 1", "away chaser 2", "away chaser 3"

@@ -23,8 +23,7 @@ from __future__ import annotations
 
 from lumos.interpreter.engine import GameState
 
-from support import games, table
-from support.table import NONE_LABELS, drive  # noqa: F401  (the tests import them from here)
+from support import sources, table
 
 GAME = "catch-the-golden-snitch"
 HOME, AWAY = 0, 1
@@ -151,12 +150,12 @@ def compile_test_game(extra: str = "", extra_files: dict[str, str] | None = None
     written with {House}/{house}; `extra_files` adds whole card files)."""
     files = {f"{house}.yaml": house_file(house, extra) for house in HOUSES}
     files.update({"snitch.yaml": SNITCH, "hoops.yaml": HOOPS}, **(extra_files or {}))
-    return games.with_cards(GAME, files)
+    return sources.with_cards(GAME, files)
 
 
 def ctgs_game(extra: str = ""):
     """The rules compiled with the test cards (once per test run and `extra`)."""
-    return games.compiled_once((GAME, extra), lambda: compile_test_game(extra))
+    return sources.compiled_once((GAME, extra), lambda: compile_test_game(extra))
 
 
 class Table(table.Table):
