@@ -95,9 +95,12 @@ FUNDINGS = (3, 5, 7, 10)
 STYLES = ("random", "first", "last", "attack")
 
 
-def make_checker(cg, skip: tuple[str, ...] | None = None, team_funding: dict[int, int] | None = None) -> "Checker":
-    """A checker for one game; `skip` defaults to the families of KNOWN_UNFINISHED."""
-    return Checker(cg, tuple(KNOWN_UNFINISHED) if skip is None else skip, team_funding)
+def make_checker(cg, skip: tuple[str, ...] | None = None, teams: dict | None = None) -> "Checker":
+    """A checker for one game; `skip` defaults to the families of KNOWN_UNFINISHED; `teams`
+    (checked team files by side name) give each side's Funding."""
+    funding = None if teams is None else {cg.sides.index(side): team["fields"].get("funding", 5)
+                                          for side, team in teams.items()}
+    return Checker(cg, tuple(KNOWN_UNFINISHED) if skip is None else skip, funding)
 
 
 # ------------------------------------------------------------------ choosing

@@ -13,7 +13,7 @@ tests/test_invariants.py plays random games of every bundled game with the share
   Cards: "At the end of each turn, you can have no more than 7 Action Cards");
 - the game ends within a bound of decisions.
 
-Game words appear only here, in the test: pieces and zones are found by their names in
+Game words appear only here, in the tests: pieces and zones are found by their names in
 the compiled game's data.
 """
 from __future__ import annotations
@@ -31,7 +31,7 @@ KICK_OFF_WITHIN = 10
 STYLES = ("random", "first", "last")
 
 
-def make_checker(cg, skip: tuple[str, ...] = (), team_funding=None) -> "Checker":
+def make_checker(cg, skip: tuple[str, ...] | None = None, teams: dict | None = None) -> "Checker":
     """A checker for one game (no family of checks is left out here, no team files)."""
     return Checker(cg)
 
