@@ -28,12 +28,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lumos.api import load_game, new_game
+from lumos.api import new_game
 from lumos.cli import main
 from lumos.compiler.teams import check_teams
 from lumos.interpreter.engine import GameState
 
-from support.drivers import Trace, continue_from, replay
+from support import sources
+from support.drivers import Trace, continue_from, each_game, replay
 
 MAX_STATE_BYTES = 64 * 1024
 TEAM_FILES = Path(__file__).resolve().parents[1] / "examples" / "teams"
@@ -96,19 +97,12 @@ GAMES = [
 ]
 
 
-def games_with(attribute: str) -> list:
-    return [pytest.param(g, id=g.name) for g in GAMES if getattr(g, attribute)]
-
-
-ALL = [pytest.param(g, id=g.name) for g in GAMES]
-_COMPILED: dict = {}
+ALL = each_game(GAMES)
 
 
 @pytest.fixture
 def cg(game):
-    if game.name not in _COMPILED:
-        _COMPILED[game.name] = load_game(game.name)
-    return _COMPILED[game.name]
+    return sources.shipped(game.name)
 
 
 # ------------------------------------------------------------------ same seed, same choices
@@ -150,7 +144,7 @@ def test_different_seeds_differ(game, cg):
     assert len(finals) == 12
 
 
-@pytest.mark.parametrize("game", games_with("dealt"))
+@pytest.mark.parametrize("game", each_game(GAMES, "dealt"))
 def test_different_seeds_deal_different_cards(game, cg):
     """Past set-up (the same choices), the shuffled decks and dealt hands differ."""
     deals = {game.dealt(cg, seed) for seed in range(12)}
@@ -203,7 +197,7 @@ def test_restore_and_clone_continue_identically(game, cg):
     continues()
 
 
-@pytest.mark.parametrize("game", games_with("decision_kinds"))
+@pytest.mark.parametrize("game", each_game(GAMES, "decision_kinds"))
 def test_restore_at_every_kind_of_decision(game, cg):
     """A restore from each distinct decision's first occurrence (for Catch the Golden Snitch:
     team building, the roll for advantage, Kick-Off, Pitch Actions, Intrepid Moves, Actions,
@@ -227,7 +221,7 @@ def test_restore_at_every_kind_of_decision(game, cg):
         assert restored.to_json() == trace.final
 
 
-@pytest.mark.parametrize("game", games_with("team_pair"))
+@pytest.mark.parametrize("game", each_game(GAMES, "team_pair"))
 def test_games_with_team_files_replay_and_restore(game, cg):
     """Teams from team files: the same seed and choices give the same game, and a restore
     midway continues identically."""
@@ -256,7 +250,7 @@ def test_serialised_state_is_small(game, cg):
 
 # ------------------------------------------------------------------ the command line
 
-@pytest.mark.parametrize("game", games_with("simulate"))
+@pytest.mark.parametrize("game", each_game(GAMES, "simulate"))
 def test_simulate_200_games(game, capsys):
     """`lumos simulate <game> -n 200 --seed 1` completes 200/200 with no errors, both sides
     winning some (Catch the Golden Snitch, "Catch the Snitch!": every game has a winner)."""

@@ -22,13 +22,13 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from lumos.api import load_game
 from lumos.compiler.teams import check_teams
 
 from games import ctgs_invariants as ctgs
 from games import ctgs_mutations
 from games import snitch_snatcher_invariants as snitch
-from support.drivers import play_checked, soak, styles_in_turn
+from support import sources
+from support.drivers import each_game, play_checked, soak, styles_in_turn
 
 TEAM_FILES = Path(__file__).resolve().parents[1] / "examples" / "teams"
 
@@ -88,15 +88,12 @@ GAMES = [
          team_files=tuple(zip(_HOUSES, _HOUSES[1:] + _HOUSES[:1])), teams_vary=ctgs.random_teams_vary),
 ]
 
-ALL = [pytest.param(g, id=g.name) for g in GAMES]
-_COMPILED: dict = {}
+ALL = each_game(GAMES)
 
 
 @pytest.fixture
 def cg(game):
-    if game.name not in _COMPILED:
-        _COMPILED[game.name] = load_game(game.name)
-    return _COMPILED[game.name]
+    return sources.shipped(game.name)
 
 
 def checked(game: Game, cg, seed: int, styles, options=None, teams=None, skip=None) -> int:
@@ -145,7 +142,7 @@ _UNFINISHED = [pytest.param(g, family, id=f"{g.name}-{family}") for g in GAMES f
 def test_known_unfinished_rules(game, family):
     """The checks of rules not yet written, one at a time beside the others; expected to fail
     until their rule lands (then they pass, XPASS, and the name leaves KNOWN_UNFINISHED)."""
-    cg = load_game(game.name)
+    cg = sources.shipped(game.name)
     others = tuple(f for f in game.known_unfinished if f != family)
     try:
         soaked(game, cg, range(20), game.short_game, skip=others)
@@ -153,7 +150,7 @@ def test_known_unfinished_rules(game, family):
         pytest.xfail(f"{game.known_unfinished[family]}: {e}"[:500])
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, id=g.name) for g in GAMES if g.team_files])
+@pytest.mark.parametrize("game", each_game(GAMES, "team_files"))
 def test_games_with_team_files(game, cg):
     """Teams from the example team files: the same checks hold."""
     for k, (home, away) in enumerate(game.team_files):
@@ -164,7 +161,7 @@ def test_games_with_team_files(game, cg):
                     teams=teams)
 
 
-@pytest.mark.parametrize("game", [pytest.param(g, id=g.name) for g in GAMES if g.teams_vary])
+@pytest.mark.parametrize("game", each_game(GAMES, "teams_vary"))
 def test_random_teams_vary(game, cg):
     """The random Teams really differ: Houses, Player cards and Funding are not always the same
     (else the soak would test one Team only)."""

@@ -16,6 +16,8 @@ from __future__ import annotations
 import random
 from typing import Callable, Iterable, Protocol
 
+import pytest
+
 from lumos.interpreter.engine import GameState
 
 MAX_STEPS = 50_000          # options applied in one traced game, chance included
@@ -126,6 +128,21 @@ def play_checked(cg, seed: int, styles: tuple[str, ...], checker: Checker, optio
         checks += 1
     checker.at_end(state)
     return checks
+
+
+def fails(checker: Checker, state: GameState) -> bool:
+    """Whether the checker finds something wrong with the state (for checks of the checks:
+    each family must fail on a state broken on purpose)."""
+    try:
+        checker.check(state)
+    except AssertionError:
+        return True
+    return False
+
+
+def each_game(games: list, having: str | None = None) -> list:
+    """pytest parameters, one per game (with `having`: the games whose attribute of that name is set)."""
+    return [pytest.param(g, id=g.name) for g in games if having is None or getattr(g, having)]
 
 
 def styles_in_turn(styles: tuple[str, ...]) -> Callable[[int], tuple[str, str]]:

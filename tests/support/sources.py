@@ -5,6 +5,7 @@ the test (so no test depends on which cards the shipped decks hold), once per te
 construct tests write a whole small game (rules, board, cards, schemas) into a folder and
 check it. Both hand back what `compile_game` / `check_game` return.
 
+    cg = shipped("snitch-snatcher")
     cg = compiled_once(("my-test", extra), lambda: with_cards("snitch-snatcher", {"home.yaml": deck}))
     cg, diags, files = write_game(tmp_path, "ring", {"game.lumos": GAME, "board.yaml": BOARD})
 """
@@ -15,7 +16,7 @@ import tempfile
 from pathlib import Path
 from typing import Callable
 
-from lumos.api import game_sources
+from lumos.api import game_sources, load_game
 from lumos.compiler.game import GameSources, check_game, compile_game
 
 # Where a game's rules are read from by `with_cards`; a mutation run may point a game at
@@ -43,6 +44,11 @@ def compiled_once(key, make: Callable[[], object]):
     if key not in _COMPILED:
         _COMPILED[key] = make()
     return _COMPILED[key]
+
+
+def shipped(game: str):
+    """A bundled game with its shipped cards, compiled once per test run."""
+    return compiled_once(("shipped", game), lambda: load_game(game))
 
 
 def write_game(tmp_path: Path, name: str, rules: dict[str, str], cards: dict[str, str] | None = None,
