@@ -10,15 +10,13 @@ silent are on docs/rulings/catch-the-golden-snitch.md.
 from __future__ import annotations
 
 import random
-import tempfile
-from pathlib import Path
 from typing import Callable
 
 import pytest
 
-from lumos.api import game_sources
-from lumos.compiler.game import GameSources, compile_game
 from lumos.interpreter.engine import GameState
+
+from support import sources
 
 GAME = "catch-the-golden-snitch"
 HOME, AWAY = 0, 1
@@ -128,18 +126,9 @@ SEQUENCE_CARDS = {
     "hoops.yaml": "cards:\n" + HOOPS,
 }
 
-_COMPILED: dict = {}
-
-
 def compiled():
     """The shipped rules with SEQUENCE_CARDS (compiled once per test run)."""
-    if "cg" not in _COMPILED:
-        shipped = game_sources(GAME)
-        with tempfile.TemporaryDirectory() as tmp:
-            for name, text in SEQUENCE_CARDS.items():
-                (Path(tmp) / name).write_text(text, encoding="utf-8")
-            _COMPILED["cg"] = compile_game(GameSources(GAME, shipped.rules_dir, Path(tmp), shipped.schema_dir))
-    return _COMPILED["cg"]
+    return sources.compiled_once((GAME, "sequence"), lambda: sources.with_cards(GAME, SEQUENCE_CARDS))
 
 
 Policy = Callable[[GameState, list[str]], "str | None"]
