@@ -17,6 +17,7 @@ import pytest
 from lumos.interpreter.engine import GameState
 
 from support import sources
+from support.table import Table
 
 GAME = "catch-the-golden-snitch"
 HOME, AWAY = 0, 1
@@ -165,26 +166,25 @@ def offered(prefix: str) -> Callable[[GameState], bool]:
     return lambda g: not g.is_terminal() and any(lab.startswith(prefix) for lab in g.action_labels())
 
 
+# Readings of a game, by the names the rules give (tests/support/table.py reads them).
 def where(g: GameState, piece: str) -> str | None:
-    i = next(k for k, p in enumerate(g.cg.pieces) if p.name == piece)
-    sp = g.machine.space_of(i)
-    return None if sp is None else g.cg.board.spaces[sp]
+    return Table(g).where(piece)
 
 
 def zone(g: GameState, name: str, side: int) -> list[str]:
-    return [g.cg.cards[c].name for c in g.st.zones[g.cg.zone_id(name, side)]]
+    return Table(g).zone_names(name, side)
 
 
 def side_var(g: GameState, name: str, side: int):
-    return g.st.sv[g.cg.side_var_names.index(name)][side]
+    return Table(g).side_var(name, side)
 
 
 def global_var(g: GameState, name: str):
-    return g.st.g[g.cg.global_names.index(name)]
+    return Table(g).var(name)
 
 
 def logs(g: GameState) -> list[str]:
-    return [e["event"] for e in g.events]
+    return Table(g).events()
 
 
 def attacking(g: GameState) -> int:
