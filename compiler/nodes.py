@@ -471,7 +471,7 @@ class Trigger(Decl):
 
 @dataclass(frozen=True)
 class Anytime(Decl):
-    """`anytime "play a Spectator" by s if COND:` — offered to side s at each of its decisions."""
+    """`anytime "take a card" by s if COND:` — offered to side s at each of its decisions."""
     name: str                 # the option's label
     side: str                 # the name the deciding side is bound to in COND and the block
     cond: Optional[Expr]

@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from lumos.compiler.game import GameSources, check_game
+from lumos.compiler.game import GameSources
 from lumos.compiler.teams import check_team_file, check_teams, looks_like_team_file, team_schema
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -93,14 +95,8 @@ tricks:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules, cards, schema = tmp_path / "pocket", tmp_path / "cards", tmp_path / "schema"
-    for d in (rules, cards, schema):
-        d.mkdir(exist_ok=True)
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    (cards / "pocket.yaml").write_text(CARDS)
-    (schema / "pocket.schema.json").write_text(json.dumps(SCHEMA))
-    return check_game(GameSources("pocket", rules, cards, schema))
+    return write_game(tmp_path, "pocket", {"game.lumos": game_text, "board.yaml": BOARD},
+                      cards={"pocket.yaml": CARDS}, schemas={"pocket.schema.json": SCHEMA})
 
 
 @pytest.fixture
@@ -378,7 +374,8 @@ def test_lumos_check_finds_team_files_in_folders_and_expansions(tmp_path, capsys
 
 
 def test_a_log_records_the_teams_and_the_replay_puts_them_back(tmp_path, game):
-    from lumos.interpreter.agents import make_agent, play_game
+    from lumos.interpreter.agents import make_agent
+    from lumos.interpreter.play import play_game
     from lumos.interpreter.log import log_header, replay
     (tmp_path / "reds.yaml").write_text(TEAM)
     teams, _ = check_teams(game, {"away": tmp_path / "reds.yaml"})
