@@ -154,3 +154,31 @@ def test_it_names_who_may_take_it(tmp_path):
     text = GAME.replace('anytime "spend a token" by s if', 'anytime "spend a token" if')
     [(code, line, _message)] = errors(tmp_path, text)
     assert (code, line) == ("L100", 8)
+
+
+def test_random_play_never_loops_and_offers_only_where_allowed(tmp_path):
+    """Whatever a side picks (the anytime option, declining inside it, or playing on), the
+    game ends, the option never appears inside its own block nor twice in one decision, and
+    the decision asked again after it has no anytime option."""
+    from hypothesis import given, settings
+    from hypothesis import strategies as hs
+
+    cg, _diags, _ = compile_text(tmp_path)
+
+    @settings(max_examples=60, deadline=None)
+    @given(hs.lists(hs.integers(min_value=0, max_value=9), min_size=0, max_size=40))
+    def play(picks):
+        g = GameState.new(cg, seed=3)
+        for step in range(200):
+            if g.is_terminal():
+                return
+            labels = g.action_labels()
+            inside = any(cg.procs[f[0]].kind == "anytime" for f in g.st.frames)
+            here = [len(g.st.frames), g.st.frames[-1][0], g.st.frames[-1][1]]
+            assert labels.count("spend a token") <= 1
+            if inside or g.st.anytime_at == here:
+                assert "spend a token" not in labels
+            choice = picks[step] if step < len(picks) else 0
+            g.apply_action(choice % len(labels))
+        raise AssertionError("the game did not end")
+    play()
