@@ -218,7 +218,9 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
     _check_unused(low)
+    from lumos.compiler.lower_stmt import name_sites
     from lumos.interpreter.program import CompiledGame
+    name_sites(low.procs)
     if sink.errors:
         return None, sink.items, files
     cg = CompiledGame(
@@ -232,8 +234,30 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers, team=team)
+        triggers=triggers, team=team, vocabulary=_vocabulary(tree, card_defs, low))
     return cg, sink.items, files
+
+
+def _vocabulary(tree, card_defs, low) -> tuple:
+    """Every number and short text the rules, the cards, the dice and the options write: the
+    values a choice of a number or a text can take in the action space (sorted, numbers first)."""
+    from lumos.compiler.analysis import walk
+    found: set = set()
+    for n in walk(tree):
+        if isinstance(n, (N.Num, N.Str)) and not isinstance(n.value, bool) and "{" not in str(n.value):
+            found.add(n.value)
+    for d in card_defs:
+        for v in d.fields.values():
+            if isinstance(v, (int, float, str)) and not isinstance(v, bool) and "\n" not in str(v):
+                found.add(v)
+    for faces in low.dice.values():
+        found.update(faces)
+    for _default, choices in low.options.values():
+        found.update(c for c in choices if not isinstance(c, bool))
+    numbers = sorted(v for v in found if isinstance(v, (int, float)))
+    top = int(max([0] + [v for v in numbers if isinstance(v, int) and v <= 1000]))
+    numbers = sorted(set(numbers) | set(range(0, top + 1)))
+    return tuple(numbers) + tuple(sorted(v for v in found if isinstance(v, str) and len(v) <= 80))
 
 
 EFFECT_SUFFIX = "_effect"  # a card field named `..._effect` holds statements, like `effect`

@@ -620,7 +620,9 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             L = [None] * nlocals
             L[1:1 + nb] = binding
             return label(m, L)
-        self.actions[index] = ActionInfo(decl.name, proc_index, enumerate_, label_, decl.sources, decl.span)
+        self.actions[index] = ActionInfo(decl.name, proc_index, enumerate_, label_, decl.sources, decl.span,
+                                         tuple(b.name for b in decl.binders), tuple(kinds),
+                                         frozenset(i for i, k in enumerate(kinds) if k == "card"))
         return index
 
     def template(self, s: N.Str):

@@ -95,6 +95,12 @@ class Machine:
         if may:
             options = options + [None]
         self.st.pending = {"kind": kind, "side": side, "options": options}
+        if side == CHANCE and len(set(options)) < len(options):
+            # faces that repeat are one outcome, more likely: `draw` maps the generator's draw
+            # (an index into the die's faces, as before) to the outcome it gives
+            distinct = list(dict.fromkeys(options))
+            self.st.pending["options"] = distinct
+            self.st.pending["draw"] = [distinct.index(f) for f in options]
         return True
 
     def apply(self, index: int) -> None:

@@ -70,6 +70,9 @@ class ActionInfo:
     label: Callable                # fn(machine, bindings) -> str
     sources: tuple[str, ...]
     span: Span
+    params: tuple[str, ...] = ()   # the binders' names, in binding order
+    kinds: tuple[str, ...] = ()    # what each binder holds: piece, space, card, side, zone, number, text
+    card_params: frozenset = frozenset()   # positions of the binders that hold cards
 
 
 @dataclass(frozen=True)
@@ -162,6 +165,8 @@ class CompiledGame:
     # indices into `zones` of zones shared by all sides: only the first side's id is used
     shared_zones: frozenset = frozenset()
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
+    # every number and text the rules and cards write, for the action space's value domains
+    vocabulary: tuple = ()
 
     @property
     def nsides(self) -> int:

@@ -11,7 +11,7 @@ from lumos.interpreter.engine import GameState
 
 def _home_to_decide(cg, seed: int) -> GameState | None:
     """A game of random moves at one of home's decisions (with a choice) after a few turns."""
-    g = GameState.new(cg, seed=seed)
+    g = GameState.new(cg, seed=seed, forced="take")
     rnd = random.Random(seed)
     for _ in range(200):
         if g.is_terminal():

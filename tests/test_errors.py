@@ -321,7 +321,7 @@ def test_none_at_run_time_is_a_lumos_error(tmp_path):
     cg, diags, files = check_game(src)
     assert cg is not None, _shown(diags, files, tmp_path)
     with pytest.raises(LumosRuntimeError) as caught:
-        new_game(cg, seed=1, log=True)
+        new_game(cg, seed=1, log=True, forced="take")
     d = caught.value.first
     assert d.code == "R003" and "none" in d.message and d.hint
     assert files[d.span.file].splitlines()[d.span.line - 1].strip() == "place nobody at nobody.start"

@@ -24,7 +24,7 @@ def start(tmp_path, body: str):
     cg, diags, _ = make_game(tmp_path, HEADER + body)
     assert cg is not None, [d.headline() for d in diags]
     with pytest.raises(LumosRuntimeError) as info:
-        GameState.new(cg, seed=1)
+        GameState.new(cg, seed=1, forced="take")
     return info.value.first
 
 
