@@ -284,17 +284,22 @@ class ExprLowering:
     def e_BoolOp(self, n):
         from lumos.compiler.purity import analyse
         facts = [analyse(self, i) for i in n.items]
-        fns = [self.expect(i, "flag", f"each side of `{n.op}`")[0] for i in n.items]
+        fns, owned = [], []
+        for i in n.items:
+            first = len(self.local.slot_names)
+            fns.append(self.expect(i, "flag", f"each side of `{n.op}`")[0])
+            owned.append(range(first, len(self.local.slot_names)))   # the slots this part writes
         steady = [f for f, (pure, slots) in zip(fns, facts) if pure and slots and -1 not in slots]
         if steady and len(fns) > 1 and len(steady) < len(fns) + (1 if len(steady) > 1 else 0):
             # Test the parts that never read the state first, remembered per value of the
             # locals they read; then the rest (see compiler/purity.py).
             slots = sorted(set().union(*(facts[i][1] for i, f in enumerate(fns) if f in steady)))
+            clears = sorted(set().union(*(owned[i] for i, f in enumerate(fns) if f in steady)))
             rest = [f for f in fns if f not in steady]
             group = self._chain(n.op, steady)
             if len(slots) <= 2 and len(rest) == 1:
-                return _memo_then(n.op, group, slots, rest[0]), "flag"
-            memo = _memo(group, slots)
+                return _memo_then(n.op, group, slots, rest[0], clears), "flag"
+            memo = _memo(group, slots, clears)
             fns = [memo] + rest
         return self._chain(n.op, fns), "flag"
 

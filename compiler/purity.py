@@ -1,19 +1,21 @@
-"""Which expressions never look at the game state nor write a local, and which locals they read.
+"""Which expressions never look at the game state, and which locals they read.
 
 Why: conditions in movement rules (`reach ... through s where ...`) are evaluated for
 every space of every search. Parts of an `and`/`or` that depend only on locals and on
 data that never changes (board attributes, per-side constants, regions) can be tested
 first and remembered per value of those locals, so the search pays a dictionary
-lookup instead of re-running them.
+lookup instead of re-running them. Reordering the parts of an `and`/`or` does not
+change its result: the only writes an expression makes are to slots of its own (the item
+of `where`, the spaces of `reach`, the arguments of an inlined function call).
 
-The memo lives as long as the lowered game (a whole process), so a part it skips must
-leave no trace in the state: a saved state holds every local of every frame, and a part
-that wrote one (the item slot of `where`, the argument slots of an inlined function call,
-the space slots of `reach`) would make the state depend on what the process ran before.
-Such parts are not pure here, whatever they read.
+The memo lives as long as the lowered game (a whole process), and a saved state holds every
+local of every frame: so a remembered part must leave no trace in the state, or the state
+would depend on what the process ran before. lower_expr.e_BoolOp gives the memo the slots
+the part owns, and the memo sets them back to none after each run (they are none whenever
+the part is not running, hit or miss).
 
 `analyse(lowerer, node)` -> (pure, slots): pure is False when the expression may read
-state (variables, positions, zones) or write a local; slots are the local slots it reads.
+state (variables, positions, zones); slots are the local slots it reads.
 """
 from __future__ import annotations
 
@@ -111,7 +113,19 @@ def _ListLit(low, n, d):
 
 
 def _Where(low, n, d):
-    return IMPURE    # it writes each item into the slot of `it` (see the module docstring)
+    pure, slots = _zone_free(low, n.source, d)     # a zone's cards change during play
+    if not pure:
+        return IMPURE
+    saved = low.local.names
+    low.local.names = dict(saved)
+    low.local.names["it"] = (-99, "any")     # the item being tested: not a local of the caller
+    try:
+        cond_pure, cond_slots = analyse(low, n.cond, d)
+    finally:
+        low.local.names = saved
+    if not cond_pure:
+        return IMPURE
+    return True, slots | (cond_slots - {-99})
 
 
 def _IsEmpty(low, n, d):
@@ -139,8 +153,6 @@ def _Call(low, n, d):
     decl = sym.value
     if len(decl.params) != len(n.args):
         return IMPURE
-    if not all(isinstance(a, N.Name) and a.name in low.local.names for a in n.args):
-        return IMPURE    # an argument other than a local is written into a slot (inline_call)
     pure, slots = _all(low, n.args, d)
     if not pure:
         return IMPURE

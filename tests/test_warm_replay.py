@@ -94,3 +94,49 @@ def test_every_log_of_a_simulation_replays_in_a_fresh_process(game, flags, tmp_p
                           text=True, timeout=600)
     assert done.returncode == 0, done.stdout + done.stderr
     assert done.stdout.strip().endswith("0 diverged")
+
+
+# A tiny game made for the test (no rulebook): the condition's first part is remembered per
+# value of `it` (it reads no state) and writes the argument slot of the inlined `big`; the
+# second part reads a variable, so it runs every time.
+TINY_BOARD = """\
+name: Dot
+spaces:
+  - {name: a, pos: [0, 0]}
+"""
+TINY_GAME = """\
+game "Memo"
+board "board.yaml"
+sides red, blue
+var score = 0
+
+function big(x) = x > 2
+
+flow:
+    loop:
+        may choose k from [1, 2, 3, 4] where big(it + 1) and it + score > 0 by red label "take {k}"
+        if k is none:
+            stop
+        set score = score + k
+    end in a draw
+"""
+
+
+def test_a_remembered_part_leaves_the_state_as_a_run_would(tmp_path):
+    from lumos.compiler.game import GameSources, check_game
+    rules = tmp_path / "memo"
+    rules.mkdir()
+    (rules / "game.lumos").write_text(TINY_GAME)
+    (rules / "board.yaml").write_text(TINY_BOARD)
+    cg, diags, _ = check_game(GameSources("memo", rules, None, None))
+    assert cg is not None, [d.headline() for d in diags]
+
+    def snapshots():
+        state, seen = GameState.new(cg, seed=1), []
+        for choice in (0, 1, 2):
+            seen.append(state.to_json())
+            state.apply_action(choice)
+        return seen, state.action_labels()
+    first, labels = snapshots()
+    assert labels == ["take 2", "take 3", "take 4", "do not choose"]
+    assert snapshots() == (first, labels), "the warm memo changed a saved state"
