@@ -534,7 +534,9 @@ class ExprLowering:
         exact = n.exact
         if not exact and through is not None and onto is not None:
             return _reach_search(start, link, count, through, onto, tslot, oslot), "list:space"
-        return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot)), "list:space"
+        span = n.span    # a search that runs away is reported here
+        return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot, span)), \
+            "list:space"
 
     def link_name(self, name: str, span) -> str:
         links = self.board.links if self.board is not None else {}
@@ -574,20 +576,22 @@ class ExprLowering:
             return self.inline_call(decl, args)
         fn, rtype, nslots = self.function_instance(decl, tuple(t for _, t in args))
         argfns = [f for f, _ in args]
+        name = decl.name
+        # a call inside the function's own body: one level deeper (Machine.call_nested bounds it)
         if len(argfns) == 1:
             a0 = argfns[0]
 
             def call1(m, L):
                 inner = [None] * nslots[0]
                 inner[0] = a0(m, L)
-                return fn[0](m, inner)
+                return m.call_nested(fn[0], inner, name)
             return call1, rtype
 
         def call(m, L):
             inner = [None] * nslots[0]
             for i, f in enumerate(argfns):
                 inner[i] = f(m, L)
-            return fn[0](m, inner)
+            return m.call_nested(fn[0], inner, name)
         return call, rtype
 
     def inline_call(self, decl, args):
