@@ -601,8 +601,8 @@ class ExprLowering:
         saved = self.local.names
         # A parameter given a plain local reads that local directly (bodies never assign).
         aliased = [getattr(f, "slot", None) for f, _t in args]
-        slots = [a if a is not None else self.local.hidden(f"{decl.name}.{p}")
-                 for p, a in zip(decl.params, aliased)]
+        slots = [a if a is not None else self.local.hidden(f"{decl.name}.{p}", t)
+                 for p, a, (_f, t) in zip(decl.params, aliased, args)]
         self.local.names = {p: (slot, t) for p, slot, (_f, t) in zip(decl.params, slots, args)}
         self.inlining.append(decl.name)
         try:

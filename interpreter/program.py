@@ -60,6 +60,7 @@ class Proc:
     span: Span
     sources: tuple[str, ...] = ()
     slot_names: tuple[str, ...] = ()
+    card_slots: tuple[tuple[int, bool], ...] = ()   # (slot, holds a list) of the locals that hold cards
 
 
 @dataclass(frozen=True)
@@ -162,6 +163,8 @@ class CompiledGame:
     # indices into `zones` of zones shared by all sides: only the first side's id is used
     shared_zones: frozenset = frozenset()
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
+    # variables that hold cards: ("g" | "sv" | "pv", index, holds a list, declared visibility or None)
+    card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
 
     @property
     def nsides(self) -> int:
