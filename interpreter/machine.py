@@ -407,6 +407,16 @@ class Machine:
         last decision) count against STEP_LIMIT."""
         if count >= len(nbrs):
             return ()     # a path that never visits a space twice has fewer steps than spaces
+        if count == 1:    # the common case: the neighbours (the walk below, without a path)
+            found = set()
+            for nxt in nbrs[start]:
+                if nxt == start:
+                    continue
+                if oslot >= 0:
+                    local[oslot] = nxt
+                if onto is None or onto(self, local):
+                    found.add(nxt)
+            return tuple(sorted(found))
         found = set()
         on_path = {start}
         path = [start]
