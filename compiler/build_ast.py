@@ -164,8 +164,12 @@ class _Builder(Transformer):
         scope = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "scope"), None)
         init = next(c for c in ch if isinstance(c, N.Expr))
         limits = dict(next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "limits"), ()))
-        return N.Var(self.sp(meta), str(ch[0]), typ, scope, init, limits.get("min"), limits.get("max"),
+        seen = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "visibility"), None)
+        return N.Var(self.sp(meta), str(ch[0]), typ, scope, init, limits.get("min"), limits.get("max"), seen,
                      sources=self._sources(ch))
+
+    def var_visibility(self, meta, ch):
+        return ("visibility", str(ch[0]))
 
     def var_limits(self, meta, ch):
         return ("limits", tuple(ch))

@@ -234,7 +234,8 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers, team=team, vocabulary=_vocabulary(tree, card_defs, low))
+        triggers=triggers, team=team, card_vars=tuple(low.card_vars),
+        vocabulary=_vocabulary(tree, card_defs, low))
     return cg, sink.items, files
 
 

@@ -861,7 +861,7 @@ class StmtLowering:
                           "to do something N times, write `repeat N times:`" if t == "number" else "")
             el = "any"
         var = self.local.slot(s.name, el)
-        lst, idx = self.local.hidden("list"), self.local.hidden("index")
+        lst, idx = self.local.hidden("list", "list:" + el), self.local.hidden("index", "number")
         is_zone = t == "zone"
 
         def init(m, fr):

@@ -391,6 +391,7 @@ class Var(Decl):
     init: Expr
     low: Optional[Expr] = None    # `min N`: add, subtract and set never go below
     high: Optional[Expr] = None   # `max N`: ... nor above
+    visibility: Optional[str] = None   # hidden / owner / public: who sees the cards it holds
 
 
 @dataclass(frozen=True)

@@ -60,6 +60,7 @@ class Proc:
     span: Span
     sources: tuple[str, ...] = ()
     slot_names: tuple[str, ...] = ()
+    card_slots: tuple[tuple[int, bool], ...] = ()   # (slot, holds a list) of the locals that hold cards
 
 
 @dataclass(frozen=True)
@@ -167,6 +168,8 @@ class CompiledGame:
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
     # every number and text the rules and cards write, for the action space's value domains
     vocabulary: tuple = ()
+    # variables that hold cards: ("g" | "sv" | "pv", index, holds a list, declared visibility or None)
+    card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
 
     @property
     def nsides(self) -> int:
