@@ -126,7 +126,8 @@ class _Builder(Transformer):
         return tuple(c for c in ch if isinstance(c, N.Stmt))
 
     def meta_decl(self, meta, ch):
-        return N.Meta(self.sp(meta), str(ch[0]), _unquote(ch[1]))
+        value_span = self.tsp(ch[1]) if isinstance(ch[1], Token) else None
+        return N.Meta(self.sp(meta), str(ch[0]), _unquote(ch[1]), value_span=value_span)
 
     def sides_decl(self, meta, ch):
         return N.Sides(self.sp(meta), tuple(map(str, ch[0])), sources=self._sources(ch))

@@ -35,7 +35,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing.jsonschema import DRAFT202012
 
-from lumos.compiler.yamlload import MarkedStr, load_yaml
+from lumos.compiler.named_files import RefusedFile, read_bytes
+from lumos.compiler.yamlload import MAX_BYTES, MarkedStr, load_yaml
 from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span, did_you_mean
 
 CARDS_KEY = "cards"  # the generic card-file shape: {deck?, cards: [...]}
@@ -490,7 +491,13 @@ def load_card_file(path: Path, schema_path: Path, rejected: list | None = None
     """
     file = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_bytes(Path(path), MAX_BYTES)
+    except RefusedFile as exc:   # refused before any byte is read
+        if exc.message.startswith("is too big"):
+            return [], [Diagnostic("Y003", f"the file is too big: more than {MAX_BYTES} characters",
+                                   Span(file, 1, 1), "split the cards into several files")]
+        return [], [Diagnostic(exc.code, f"the card file `{Path(path).name}` {exc.message}", Span(file, 1, 1),
+                               exc.hint)]
     except OSError as exc:
         return [], [Diagnostic("S106", f"cannot read the card file: {exc.strerror or exc}",
                                Span(file, 1, 1), "check the path and the file's permissions")]
