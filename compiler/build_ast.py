@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from lark import Token, Transformer, Tree
 
 from lumos.compiler import nodes as N
-from lumos.diagnostics import Span
+from lumos.compiler.yamlload import MAX_DIGITS
+from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span
 
 
 @dataclass(frozen=True)
@@ -454,6 +455,10 @@ class _Builder(Transformer):
         return N.Call(self.sp(meta), str(ch[0]), tuple(c for c in ch[1:] if c is not None))
 
     def number(self, meta, ch):
+        if len(ch[0]) > MAX_DIGITS:   # Python itself refuses to read 4300 digits
+            raise LumosSyntaxError(Diagnostic(
+                "L106", f"this number is too large: {len(ch[0])} digits, more than {MAX_DIGITS}",
+                self.tsp(ch[0]), "numbers in rules are small whole numbers (a count, a score, a limit)"))
         return N.Num(self.sp(meta), int(ch[0]))
 
     def string(self, meta, ch):

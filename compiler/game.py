@@ -159,7 +159,7 @@ def _board(src: GameSources, named: tuple[str, Span], sink: DiagnosticSink, file
         raw = read_bytes(board_path, MAX_BOARD_BYTES, [src.rules_dir])
     except RefusedFile as exc:
         sink.add(exc.code, f"the board file `{value}` {exc.message}", span,
-                 exc.hint if exc.code != "E102" else f"{exc.hint}, e.g. `board \"board.yaml\"`")
+                 f"{exc.hint}, e.g. `board \"board.yaml\"`" if "is outside" in exc.message else exc.hint)
         return None
     except OSError:
         sink.add("E100", f"cannot read the board file `{value}`", span, "")

@@ -61,7 +61,7 @@ def refusal(path: Path, roots: Iterable[Path] | None, limit: int | None = None) 
     roots = list(roots) if roots is not None else None
     real = os.path.realpath(path)
     if roots is not None and not _inside(real, roots):
-        where = ", ".join(Path(r).name or str(r) for r in roots)
+        where = Path(os.path.abspath(roots[0])).name or str(roots[0])   # its own folder; the rest are the base game's
         if _inside(os.path.abspath(path), roots):
             return ("E102", f"is a link to a file outside the folder `{where}`",
                     "copy the file into the folder instead of linking to it")

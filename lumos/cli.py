@@ -46,13 +46,15 @@ def _display_path(path: str) -> str:
 def _source_lines(path: str, files: dict | None) -> list[str] | None:
     if files and path in files:
         return files[path].splitlines()
-    try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
+    from lumos.compiler.named_files import read_head
+    try:   # a regular file only (never a FIFO or a device), and only its start
+        return read_head(Path(path), SHOWN_BYTES).decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError, ValueError):
         return None
 
 
 SHOWN_WIDTH = 160   # a longer source line is shown as the part around the column
+SHOWN_BYTES = 4_000_000   # of a file a diagnostic points into but the checker did not keep
 
 
 def render_diagnostic(d, files: dict | None = None) -> str:
