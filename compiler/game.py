@@ -17,7 +17,7 @@ from lumos.compiler.named_files import RefusedFile, is_plain_file, read_bytes, r
 from lumos.diagnostics import Diagnostic, DiagnosticSink, LumosCheckError, LumosError, Span, did_you_mean
 
 MAX_RULES_BYTES = 500_000  # parsing takes about 5 s per MB; real rules files are ~20 KB
-MAX_BOARD_BYTES = 2_000_000   # the card files' cap; real boards are ~5 KB
+MAX_BOARD_BYTES = 2_000_000   # as boards.MAX_BOARD_BYTES (not imported here: boards loads networkx)
 MAX_HASHED_BYTES = 8_000_000
 SHOWN_BYTES = 2_000_000   # of a card file, kept to show the lines diagnostics point at
 _JSON_TYPES = {"integer": "number", "number": "number", "boolean": "flag", "string": "text"}
@@ -79,8 +79,9 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
     types: dict[str, str] = {}
     defaults: dict[str, dict] = {}
     try:
-        schemas = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(schema_path.parent.glob("*.json"))]
-    except (OSError, ValueError, RecursionError):
+        from lumos.compiler.cards import read_schema
+        schemas = [read_schema(p) for p in sorted(schema_path.parent.glob("*.json"))]
+    except (OSError, ValueError, RecursionError):   # reported when the cards are checked
         return types, defaults
 
     def walk(node):
@@ -302,11 +303,17 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
     from lumos.compiler.build_ast import Origin
     from lumos.compiler.cards import load_card_files
     from lumos.interpreter.program import CardDef, CardInfo
+    from lumos.compiler.cards import MAX_SCHEMA_BYTES
     for schema_file in sorted(schema_path.parent.glob("*.json")):
         try:
-            files[str(schema_file)] = schema_file.read_text(encoding="utf-8")
+            files[str(schema_file)] = ""
+            files[str(schema_file)] = read_bytes(schema_file, MAX_SCHEMA_BYTES, [schema_path.parent]).decode("utf-8")
             if not isinstance(json.loads(files[str(schema_file)]), dict):
                 raise ValueError("a schema must be a JSON object `{...}`")
+        except RefusedFile as exc:
+            low.sink.add(exc.code, f"the card schema `{schema_file.name}` {exc.message}", Span(str(schema_file), 1, 1),
+                         exc.hint)
+            return
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             where = Span(str(schema_file), getattr(exc, "lineno", 1), getattr(exc, "colno", 1))
             low.sink.add("E100", f"the card schema cannot be read: {str(exc).splitlines()[0]}", where,

@@ -111,6 +111,15 @@ def read_head(path: Path, size: int, roots: Iterable[Path] | None = None) -> byt
         return f.read(size)
 
 
+def shown_text(path: Path, size: int = 4_000_000) -> str:
+    """The start of a file, to show the lines its diagnostics point at; "" when it is not a
+    regular file (a FIFO is never opened) or cannot be read."""
+    try:
+        return read_head(Path(path), size).decode("utf-8", "replace")
+    except OSError:
+        return ""
+
+
 def is_plain_file(path: Path, roots: Iterable[Path] | None = None) -> bool:
     """Whether `path` is a regular file (inside `roots`), found without opening it."""
     return refusal(path, roots) is None

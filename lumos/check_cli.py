@@ -94,6 +94,7 @@ def _team_game(path: Path) -> str | None:
 
 def _run_target(t: _Target) -> None:
     from lumos.compiler.game import check_game
+    from lumos.compiler.named_files import shown_text
     if t.src is None:
         return
     cg, diags, texts = check_game(t.src, extra_cards=t.extra or None)
@@ -106,7 +107,7 @@ def _run_target(t: _Target) -> None:
             t.diags = [d for d in t.diags if d.is_error]
         for path in t.teams:
             t.diags += check_team_file(cg, path)[1]
-            t.files[str(path)] = path.read_text(encoding="utf-8", errors="replace")
+            t.files[str(path)] = shown_text(path)
     if cg is not None and not any(d.is_error for d in t.diags):
         from lumos.lint import lint_game
         mine = {str(p) for p in t.extra}
@@ -191,5 +192,4 @@ def cmd_check(args) -> int:
         print(f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(nfiles, 'file')}"
               + (" (--strict: warnings fail the check)" if args.strict and warnings and not errors else ""))
     return status
-
 

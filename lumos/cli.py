@@ -195,7 +195,8 @@ def _teams(cg, pairs: list[str], options: dict | None = None) -> dict | None:
     teams, diags = check_teams(cg, paths, options)
     if teams is None:
         err = LumosCheckError(diags)
-        err.files = {**cg.files, **{str(p): p.read_text(encoding="utf-8", errors="replace") for p in paths.values()}}
+        from lumos.compiler.named_files import shown_text
+        err.files = {**cg.files, **{str(p): shown_text(p) for p in paths.values()}}
         raise err
     return teams
 
