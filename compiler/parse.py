@@ -57,13 +57,21 @@ def _lark() -> Lark:
             pass
     built = Lark(grammar_text(), postlex=_Indenter(), **_LARK_OPTIONS)
     if cache.folder() is not None:
-        from lark.grammar import Rule
-        from lark.lark import _LOAD_ALLOWED_OPTIONS
-        from lark.lexer import TerminalDef
-        data, memo = built.memo_serialize([TerminalDef, Rule])
-        data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
-        cache.put(name, {"data": _tag(data), "memo": _tag(memo)})
+        try:
+            cache.put(name, _tables(built))
+        except (TypeError, ValueError, AttributeError, ImportError):  # a Lark whose tables are not plain data
+            pass
     return built
+
+
+def _tables(built: Lark) -> dict:
+    """The parser's analysed grammar as JSON-able data (what Lark's own cache would pickle)."""
+    from lark.grammar import Rule
+    from lark.lark import _LOAD_ALLOWED_OPTIONS
+    from lark.lexer import TerminalDef
+    data, memo = built.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
+    return {"data": _tag(data), "memo": _tag(memo)}
 
 
 def _tag(x):

@@ -169,11 +169,15 @@ def test_boards_come_back_from_json_unchanged(board):
     assert Board.from_data(json.loads(json.dumps(b.as_data()))) == b
 
 
-def _shape(node):
-    """Everything of a parse tree, positions included (Lark's == compares rules and texts only)."""
+def _shape(node, rule_type: bool = True):
+    """Everything of a parse tree, positions included (Lark's == compares rules and texts only).
+
+    `rule_type`: whether rule names must also agree on being a Token or a str; a parser that
+    Lark loads from saved tables (its own pickle cache too) names rules with plain str."""
     if hasattr(node, "children"):
         meta = node.meta
-        return (str(node.data), type(node.data).__name__, dict(meta.__dict__), [_shape(c) for c in node.children])
+        return (str(node.data), type(node.data).__name__ if rule_type else "", dict(meta.__dict__),
+                [_shape(c, rule_type) for c in node.children])
     return (node.type, str(node), node.start_pos, node.line, node.column, node.end_line, node.end_column,
             node.end_pos)
 
@@ -184,3 +188,17 @@ def test_parse_trees_come_back_from_json_with_their_positions(rules):
     tree = parser("game").parse(Path(rules).read_text(encoding="utf-8"))
     back = tree_from_data(json.loads(json.dumps(tree_to_data(tree))))
     assert _shape(back) == _shape(tree)
+
+
+def test_the_grammar_loaded_from_json_parses_like_a_fresh_one(fresh, monkeypatch):
+    """The grammar's tables come back from the cache (not from Lark's pickle) and parse every
+    bundled rules file exactly as a parser built from the grammar does."""
+    from lumos.compiler import parse as P
+    monkeypatch.setattr(P, "_lark", P._lark.__wrapped__)   # no process-wide parser: build, then load
+    built = P._lark()
+    assert [p.name.split("-")[0] for p in (fresh / "lumos").iterdir()] == ["grammar"]
+    loaded = P._lark()
+    assert loaded is not built
+    for rules in sorted(glob.glob(str(ROOT / "rules" / "*" / "*.lumos"))):
+        text = Path(rules).read_text(encoding="utf-8")
+        assert _shape(loaded.parse(text, start="game"), False) == _shape(built.parse(text, start="game"), False)
