@@ -340,6 +340,8 @@ class Decl(Node):
 class Meta(Decl):
     key: str
     value: str
+    # where the value (the quoted text) is: a file a header names is reported there
+    value_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
