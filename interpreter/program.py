@@ -60,6 +60,7 @@ class Proc:
     span: Span
     sources: tuple[str, ...] = ()
     slot_names: tuple[str, ...] = ()
+    card_slots: tuple[tuple[int, bool], ...] = ()   # (slot, holds a list) of the locals that hold cards
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class ActionInfo:
     label: Callable                # fn(machine, bindings) -> str
     sources: tuple[str, ...]
     span: Span
+    params: tuple[str, ...] = ()   # the binders' names, in binding order
+    kinds: tuple[str, ...] = ()    # what each binder holds: piece, space, card, side, zone, number, text
+    card_params: frozenset = frozenset()   # positions of the binders that hold cards
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,7 @@ class AnytimeInfo:
     cond: Any                      # closure fn(machine, locals) -> bool with the side in slot 0, or None
     nslots: int                    # the size of the locals `cond` needs
     span: Span
+    section: str = ""              # the rulebook section it cites first
 
 
 @dataclass(frozen=True)
@@ -172,6 +177,10 @@ class CompiledGame:
     # indices into `zones` of zones shared by all sides: only the first side's id is used
     shared_zones: frozenset = frozenset()
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
+    # every number and text the rules and cards write, for the action space's value domains
+    vocabulary: tuple = ()
+    # variables that hold cards: ("g" | "sv" | "pv", index, holds a list, declared visibility or None)
+    card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
     anytime: tuple[AnytimeInfo, ...] = ()   # `anytime` rules, in declaration order
     anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
 

@@ -1,8 +1,8 @@
 """`anytime LABEL by SIDE if CONDITION:` — something a side may do at any time: one option,
 labelled LABEL, added at the end of every decision that side is asked while CONDITION holds.
 Taking it runs the block; then the same decision is asked again, its options computed afresh,
-without the anytime option (so declining cannot loop). Chance nodes, forced choices and the
-decisions inside an anytime block get none.
+without the anytime option (so declining cannot loop). Chance nodes, choices the single-option
+policy takes at once (`forced="take"`) and the decisions inside an anytime block get none.
 
 A tiny game made for the test (no rulebook); Catch the Golden Snitch's Spectators use the
 construct (tests/test_cards_ctgs.py).
@@ -52,10 +52,10 @@ def compile_text(tmp_path: Path, text: str = GAME):
     return check_game(GameSources("anytime", rules, None, None))
 
 
-def new_game(tmp_path) -> GameState:
+def new_game(tmp_path, forced: str = "ask") -> GameState:
     cg, diags, _ = compile_text(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    return GameState.new(cg, seed=1, log=True)
+    return GameState.new(cg, seed=1, log=True, forced=forced)
 
 
 def pick(state: GameState, label: str) -> None:
@@ -89,24 +89,34 @@ def test_declining_inside_returns_to_the_decision_without_the_option(tmp_path):
     assert g.action_labels() == ["red picks 1", "red picks 2", "red picks 3"]
 
 
-def test_every_side_at_each_of_its_decisions_not_chance_nor_forced_choices(tmp_path):
+def test_every_side_at_each_of_its_decisions_not_chance(tmp_path):
     g = new_game(tmp_path)
     pick(g, "red picks 1")
     assert g.current_player() == 1
     assert g.action_labels() == ["blue picks 1", "blue picks 2", "spend a token"]
     pick(g, "blue picks 2")
-    # `choose z from [5]` has one option: nothing to decide, nothing offered; the roll is chance
+    # a choice of one option is still asked (the "ask" policy): the side may act first
+    assert g.action_labels() == ["forced 5", "spend a token"]
+    pick(g, "forced 5")
     assert g.is_chance_node() and g.action_labels() == ["roll 1", "roll 2"]
     g.apply_action(0)
     assert g.action_labels() == ["red again 1", "red again 2", "spend a token"]
+
+
+def test_a_forced_choice_taken_at_once_offers_nothing(tmp_path):
+    g = new_game(tmp_path, forced="take")
+    pick(g, "red picks 1")
+    pick(g, "blue picks 2")
+    # `choose z from [5]` has one option and the policy takes it: nobody is asked
+    assert g.is_chance_node()
 
 
 def test_not_offered_while_its_condition_is_false(tmp_path):
     g = new_game(tmp_path)
     pick(g, "spend a token")
     pick(g, "spend 2")
-    # asked again, red's decision has one option left: it is made, nothing to decide
-    assert g.current_player() == 1
+    # asked again, red's decision has one option left, and no anytime option
+    assert g.action_labels() == ["red picks 1"]
     # red has no token left: its next decisions offer nothing more
     while not g.is_terminal():
         if g.is_chance_node():
@@ -182,3 +192,17 @@ def test_random_play_never_loops_and_offers_only_where_allowed(tmp_path):
             g.apply_action(choice % len(labels))
         raise AssertionError("the game did not end")
     play()
+
+
+def test_the_option_is_a_record_with_its_own_id_in_the_action_space(tmp_path):
+    """Options are data: the anytime option has kind `anytime`, the rule and section it comes
+    from, and one id in the game's fixed action space, the same at every decision."""
+    from lumos.interpreter.options import action_space
+    g = new_game(tmp_path)
+    record = g.options()[-1]
+    assert record["kind"] == "anytime" and record["label"] == "spend a token" and record["args"] == {}
+    assert record["rule"] == {"name": "anytime spend a token", "section": "Tokens"}
+    space = action_space(g.cg)
+    assert space.keys[record["id"]] == ("anytime", "spend a token")
+    pick(g, "red picks 1")
+    assert g.legal_action_ids()[-1] == record["id"]
