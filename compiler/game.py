@@ -295,7 +295,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers, team=team, card_vars=tuple(low.card_vars),
+        triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
         vocabulary=_vocabulary(tree, card_defs, low),
         anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime))
     return cg, sink.items, files

@@ -86,6 +86,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.shared_zones: set[int] = set()   # indices into self.zones of zones shared by all sides
         self.limits: dict[tuple, tuple] = {}   # ("g"|"sv"|"pv", index) -> (lowest, highest)
         self.card_vars: list[tuple] = []       # ("g"|"sv"|"pv", index, holds a list, declared visibility)
+        self.var_types: dict[tuple, str] = {("g", 0): "side"}   # ("g"|"sv"|"pv", index) -> kind of value
         self.die_types: dict[str, str] = {}   # die -> the kind of its faces: number or text
         self.options: dict[str, tuple] = {}
         self.option_slots: dict[str, int] = {}
@@ -277,6 +278,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.piece_attr_decl(d.name, ("pv", len(self.piece_vars) - 1, typ), d.span)
         if limits is not None:
             self.limits[where] = limits
+        self.var_types[where] = typ
         self.card_var(d, typ, where)
 
     def card_var(self, d, typ, where):
@@ -447,7 +449,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
                 self.block(d.body)
                 proc = Proc(f"when {d.event}", "trigger", d.params, len(self.local.slot_names),
                             tuple(self.code), tuple(self.spans), d.span, d.sources, tuple(self.local.slot_names),
-                            self.local.card_slots())
+                            self.local.card_slots(), tuple(self.local.slot_types))
             finally:
                 self.leave(saved)
             self.procs[index] = proc
@@ -538,7 +540,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.block(body)
             proc = Proc(name, kind, tuple(p for p, _ in params), len(self.local.slot_names),
                         tuple(self.code), tuple(self.spans), span, sources, tuple(self.local.slot_names),
-                        self.local.card_slots())
+                        self.local.card_slots(), tuple(self.local.slot_types))
             rtype = "none"
             for t in self.return_types:
                 rtype = unify(rtype, t)
@@ -602,7 +604,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             nlocals = len(self.local.slot_names)
             proc = Proc(decl.name, "action", ("me",) + tuple(b.name for b in decl.binders), nlocals,
                         tuple(self.code), tuple(self.spans), decl.span, decl.sources, tuple(self.local.slot_names),
-                        self.local.card_slots())
+                        self.local.card_slots(), tuple(self.local.slot_types))
         finally:
             self.leave(saved)
         proc_index = len(self.procs)

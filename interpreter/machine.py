@@ -20,13 +20,14 @@ CALL_DEPTH_LIMIT = 200
 
 
 class Machine:
-    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched")
+    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
         self.st = st
         self.board = cg.board
         self.events = events  # None: not logging
+        self.stop_at = -1     # a procedure whose start stops the run (positions `at: start_of`)
         self.depth = self.deepest = 0   # nested calls of functions inside themselves (call_nested)
         self.searched = 0   # steps of `reach ... exactly` paths since the run began (reach_exact)
 
@@ -102,6 +103,8 @@ class Machine:
         local = [None] * p.nlocals
         local[:len(args)] = args
         self.st.frames.append([proc, 0, local, result_slot])
+        if proc == self.stop_at:     # a marker, not a decision: the position's reader takes it away
+            self.st.pending = {"kind": "start", "side": -3, "options": []}
 
     def return_from(self, value) -> None:
         frames = self.st.frames

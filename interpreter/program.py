@@ -61,6 +61,7 @@ class Proc:
     sources: tuple[str, ...] = ()
     slot_names: tuple[str, ...] = ()
     card_slots: tuple[tuple[int, bool], ...] = ()   # (slot, holds a list) of the locals that hold cards
+    slot_types: tuple[str, ...] = ()   # per local: the kind of value it holds (piece, space, card, number ...)
 
 
 @dataclass(frozen=True)
@@ -179,6 +180,8 @@ class CompiledGame:
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
     # every number and text the rules and cards write, for the action space's value domains
     vocabulary: tuple = ()
+    # ("g" | "sv" | "pv", index) -> the kind of value the variable holds (positions name values by it)
+    var_types: Mapping[tuple, str] = field(default_factory=dict)
     # variables that hold cards: ("g" | "sv" | "pv", index, holds a list, declared visibility or None)
     card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
     anytime: tuple[AnytimeInfo, ...] = ()   # `anytime` rules, in declaration order
