@@ -33,6 +33,7 @@ from lumos.cli import (
     replay,
     schema,
     simulate,
+    test,
 )
 from lumos.cli.common import (
     EXIT_FAIL,
@@ -47,7 +48,7 @@ from lumos.cli.common import (
 __all__ = ["build_parser", "main"]
 
 # in the order `lumos --help` lists them
-COMMANDS = (games, check, simulate, play, replay, board, explain, schema, new, docs, lsp)
+COMMANDS = (games, check, test, simulate, play, replay, board, explain, schema, new, docs, lsp)
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -1,0 +1,90 @@
+"""`lumos test [PATH ...]`: a designer's card tests (`*.test.yaml`) run, printed like pytest.
+
+Each case is PASS or FAIL; a failure shows the file:line:col of the expectation (or step)
+that failed, its source line with a caret and what was found instead; a broken test file
+shows its problems the way `lumos check` does. Exit status 0 when every case passes, 1 when
+a case fails, 2 for a usage error or a broken test file. The runner is
+lumos.toolkit.cardtests; the format is in docs/designers.md.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lumos.cli.common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, count, display_path, render_diagnostic
+
+EXIT_BROKEN = EXIT_USAGE
+
+
+def register(sub) -> None:
+    """Add `lumos test` and its arguments to the sub-command parsers."""
+    s = sub.add_parser("test", help="run card tests written in YAML (*.test.yaml)",
+                       description="Run the cases of card test files (*.test.yaml) and print each one's result. "
+                                   "Exit status: 0 all pass, 1 a case fails, 2 usage error or a broken test file.")
+    s.add_argument("paths", nargs="*", metavar="PATH",
+                   help="test files or folders searched for *.test.yaml (default: the bundled games' cards "
+                        "and the examples)")
+    s.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    s.set_defaults(func=run)
+
+
+def default_roots() -> list[Path]:
+    """The bundled games' card folders, and the examples folder of a source checkout."""
+    from lumos.api import game_sources, bundled_games
+    roots = [game_sources(g).cards_dir for g in bundled_games()]
+    examples = Path(__file__).resolve().parents[2] / "examples"
+    return [r for r in roots if r is not None] + ([examples] if examples.is_dir() else [])
+
+
+def run(args) -> int:
+    from lumos.toolkit.cardtests import find_test_files, run_file
+    for item in args.paths:
+        if not Path(item).exists():
+            raise UsageError(f"no test file or folder `{item}`")
+    files = find_test_files([Path(p) for p in args.paths] if args.paths else default_roots())
+    if not files:
+        raise UsageError("no test files (*.test.yaml) found" + (f" in {', '.join(args.paths)}" if args.paths else ""))
+    results = [run_file(p) for p in files]
+    if args.format == "json":
+        print(json.dumps(_as_json(results), indent=2))
+    else:
+        _print_text(results)
+    if any(r.broken for r in results):
+        return EXIT_BROKEN
+    return EXIT_FAIL if any(not c.passed for r in results for c in r.cases) else EXIT_OK
+
+
+def _print_text(results) -> None:
+    passed = failed = 0
+    for r in results:
+        print(display_path(r.path))
+        files = {r.path: r.text}
+        for d in r.problems:
+            print(_indent(render_diagnostic(d, files)))
+        for c in r.cases:
+            print(f"  {'PASS' if c.passed else 'FAIL'}  {c.name}")
+            passed += c.passed
+            failed += not c.passed
+            for d in c.failures:
+                print(_indent(render_diagnostic(d, files), 8))
+    broken = sum(r.broken for r in results)
+    parts = [count(passed, "case") + " passed", f"{failed} failed"]
+    if broken:
+        parts.append(count(broken, "broken test file"))
+    print(f"== {', '.join(parts)} in {count(len(results), 'file')} ==")
+
+
+def _indent(text: str, n: int = 4) -> str:
+    return "\n".join(" " * n + line for line in text.splitlines())
+
+
+def _as_json(results) -> dict:
+    out = []
+    for r in results:
+        out.append({"file": r.path, "broken": r.broken, "problems": [d.to_json() for d in r.problems],
+                    "cases": [{"name": c.name, "line": c.line, "passed": c.passed,
+                               "failures": [d.to_json() for d in c.failures]} for c in r.cases]})
+    cases = [c for r in results for c in r.cases]
+    return {"files": out, "summary": {"passed": sum(c.passed for c in cases),
+                                      "failed": sum(not c.passed for c in cases),
+                                      "broken_files": sum(r.broken for r in results)}}
