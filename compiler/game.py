@@ -48,7 +48,7 @@ class GameSources:
     def card_files(self) -> list[Path]:
         if self.cards_dir is None or not self.cards_dir.is_dir():
             return []
-        return sorted(p for p in self.cards_dir.glob("*.yaml"))
+        return sorted(p for p in self.cards_dir.glob("*.yaml") if not p.name.endswith(".test.yaml"))  # card tests
 
     def roots(self) -> list[Path]:
         """The folders this game's files may be in (links followed): its own and its expansion's."""

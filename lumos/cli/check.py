@@ -52,6 +52,7 @@ class _Target:
         self.diags: list = list(diags or [])
         self.files: dict = dict(files or {})
         self.cg = None
+        self.test_roots: list[Path] = []   # folders whose *.test.yaml files are checked too
 
 
 def _card_paths(items: list[str]) -> list[Path]:
@@ -78,7 +79,9 @@ def _expansion_target(manifest: Path) -> _Target:
         return _Target("expansion", manifest.parent.name, diags=diags, files=texts)
     own = {p.resolve() for p in exp.base.card_files()}
     cards, teams = split_teams([p for p in exp.card_files if p.resolve() not in own])  # own files count once
-    return _Target("expansion", exp.name, exp.base, cards, diags, texts, teams)
+    t = _Target("expansion", exp.name, exp.base, cards, diags, texts, teams)
+    t.test_roots = [manifest.parent]
+    return t
 
 
 def _check_targets(args) -> list[_Target]:
@@ -111,7 +114,9 @@ def _check_targets(args) -> list[_Target]:
             raise UsageError(f"`{item}` holds neither game.lumos nor expansion.yaml: for card files, "
                              f"`lumos check --game GAME {item}`")
         src = sources(item)
-        targets.append(_Target("game", src.id, src))
+        t = _Target("game", src.id, src)
+        t.test_roots = [src.cards_dir] if src.cards_dir is not None else []
+        targets.append(t)
     return targets
 
 
@@ -136,11 +141,26 @@ def _run_target(t: _Target) -> None:
         for path in t.teams:
             t.diags += check_team_file(cg, path)[1]
             t.files[str(path)] = shown_text(path)
+    _check_test_files(t)
     if cg is not None and not any(d.is_error for d in t.diags):
         from lumos.compiler.lint import lint_game
         mine = {str(p) for p in t.extra}
         # a designer checking cards hears about their cards, not about the base game's rules
         t.diags += [d for d in lint_game(cg, t.src) if t.kind == "game" or d.span.file in mine]
+
+
+def _check_test_files(t: _Target) -> None:
+    """Card test files (`*.test.yaml`) next to the cards: their shape, and the names they use
+    against the compiled game when they test this game (`lumos test` runs them)."""
+    from lumos.toolkit.cardtests import check_names, find_test_files, read_file
+    for path in find_test_files([r for r in t.test_roots if r.is_dir()]):
+        data, problems, text = read_file(path)
+        t.files[str(path)] = text
+        mine = t.cg is not None and data.get("game") == t.cg.id and \
+            bool(data.get("with")) == (t.kind == "expansion")     # the cards it names are all here
+        if not problems and mine:
+            problems = check_names(t.cg, str(path), data)
+        t.diags += problems
 
 
 def _ok_line(t: _Target) -> str:

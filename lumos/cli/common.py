@@ -70,7 +70,8 @@ def yaml_files(folder: Path) -> list[Path]:
     """The card files of a folder: its YAML files but an expansion manifest."""
     from lumos.toolkit.expansions import MANIFEST
     return sorted(p for p in folder.iterdir()
-                  if p.is_file() and p.suffix in (".yaml", ".yml") and p.name != MANIFEST)
+                  if p.is_file() and p.suffix in (".yaml", ".yml") and p.name != MANIFEST
+                  and not p.name.endswith(".test.yaml"))     # card tests (lumos test)
 
 
 def bundled_ids() -> list[str]:
