@@ -81,7 +81,7 @@ def test_examples_are_found():
     assert len(found) >= 50
     codes = [code for code, _, _ in found]
     assert len(codes) == len(set(codes)), "one example per code"
-    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team", "teams"}
+    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team", "teams", "test"}
 
 
 # `team` examples: a team file checked against the copy of Snitch Snatcher with this block added
@@ -94,6 +94,12 @@ team [source: "Equipment & Set-Up > Set Up"]:
 
 
 def _check(tmp_path: Path, where: str, text: str) -> list:
+    if where == "test":    # a card test file, run as `lumos test` runs it
+        from lumos.toolkit.cardtests import run_file
+        path = tmp_path / "example.test.yaml"
+        path.write_text(text, encoding="utf-8")
+        result = run_file(path)
+        return result.problems + [d for c in result.cases for d in c.failures]
     bundled = game_sources("snitch-snatcher")
     rules = tmp_path / "my-snitch"
     shutil.copytree(bundled.rules_dir, rules)
