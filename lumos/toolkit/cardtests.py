@@ -330,7 +330,7 @@ def check_names(cg, path: str, data: dict) -> list[Diagnostic]:
         if isinstance(expect.get("winner"), str):
             known(expect, "winner", expect["winner"], sides + ["draw"], "side", at_key=False)
         if isinstance(expect.get("deciding"), str):
-            known(expect, "deciding", expect["deciding"], sides + ["chance"], "side", at_key=False)
+            known(expect, "deciding", expect["deciding"], sides, "side", at_key=False)
     return f.problems
 
 
@@ -393,6 +393,7 @@ def run_case(cg, path: str, case: dict):
     except _Stop as stop:
         result.failures.append(stop.diag)
         return result
+    _settle(state)      # the dice the rules roll next are rolled, as before a step
     result.failures += _expectations(f, state, case["expect"])
     return result
 
@@ -545,8 +546,6 @@ def _expectations(f: _File, state, expect: dict) -> list[Diagnostic]:
 def _decider(state) -> str:
     if state.is_terminal():
         return "nobody (the game is over)"
-    if state.is_chance_node():
-        return "chance"
     return state.cg.sides[state.current_player()]
 
 

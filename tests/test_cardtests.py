@@ -1,0 +1,225 @@
+"""`lumos test`: card tests a designer writes in YAML (issue 9, item 6), driven as a designer
+drives them: test files in, PASS/FAIL lines, positioned messages and an exit status out.
+
+The shipped tests (cards/*/tests, examples/*/tests) each cite the rulebook section and the
+card text they check; here they must all pass through the runner. Broken files and failing
+expectations are written in the test, and a new card with its test is written by following
+docs/designers.md only (its example test file is taken from the page itself).
+"""
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+import yaml
+
+from lumos.cli import main
+from lumos.toolkit.cardtests import find_test_files, run_file
+
+ROOT = Path(__file__).resolve().parents[1]
+SHIPPED = find_test_files([ROOT / "cards", ROOT / "examples"])
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# ---------------------------------------------------------------- the shipped tests
+def test_every_bundled_game_and_example_expansion_ships_card_tests():
+    """Issue 9, item 6: each bundled game and each example expansion ships tests for its cards."""
+    folders = {p.relative_to(ROOT).parts[:2] for p in SHIPPED}
+    assert {("cards", "snitch-snatcher"), ("cards", "catch-the-golden-snitch"),
+            ("examples", "snitch-snatcher-expansion"), ("examples", "catch-the-golden-snitch-expansion")} <= folders
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.parent.parent.name for p in SHIPPED])
+def test_shipped_card_tests_pass(path):
+    result = run_file(path)
+    assert not result.problems, [d.headline() for d in result.problems]
+    assert result.cases
+    failed = {c.name: [d.headline() for d in c.failures] for c in result.cases if not c.passed}
+    assert failed == {}
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=[p.parent.parent.name for p in SHIPPED])
+def test_each_shipped_case_cites_its_source(path):
+    cases = yaml.safe_load(path.read_text(encoding="utf-8"))["cases"]
+    assert [c["name"] for c in cases if not str(c.get("source", "")).strip()] == []
+
+
+def test_lumos_test_runs_the_shipped_tests_by_default(capsys):
+    assert main(["test"]) == 0
+    out = capsys.readouterr().out
+    assert "FAIL" not in out
+    summary = out.strip().splitlines()[-1]
+    assert re.fullmatch(r"== \d+ cases passed, 0 failed in \d+ files ==", summary), summary
+
+
+# ---------------------------------------------------------------- failures and broken files
+FAILING = """\
+game: snitch-snatcher
+cases:
+  - name: Fly Sideways to the wrong space
+    source: "Playing Cards > Action Cards"
+    position:
+      seed: 2
+      at: {start_of: play_step}
+      pieces: {home chaser 2: d7}
+      zones: {home hand: [Fly Sideways], home skills: [Offense Skill]}
+    steps:
+      - play: Fly Sideways
+      - choose: home chaser 1 (b5) flies sideways
+      - choose: home chaser 1 to d5
+    expect:
+      pieces: {home chaser 1: f5}
+      zones: {home discard: [Fly Sideways]}
+  - name: the kick-off is the away team's
+    seed: 0
+    expect:
+      deciding: away
+"""
+
+
+def test_a_failing_expectation_reports_its_line_and_what_was_found(tmp_path, capsys):
+    path = _write(tmp_path, "fly.test.yaml", FAILING)
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert "  FAIL  Fly Sideways to the wrong space" in out
+    assert "  PASS  the kick-off is the away team's" in out
+    assert f"{path}:15:31: T220 `home chaser 1` is on d5, not on f5" in out
+    assert "== 1 case passed, 1 failed in 1 file ==" in out
+    lines = out.splitlines()
+    at = next(i for i, line in enumerate(lines) if "T220" in line)
+    assert lines[at + 1].strip() == "pieces: {home chaser 1: f5}"
+    assert lines[at + 2].index("^") == lines[at + 1].index("f5")
+
+
+def test_the_json_report_names_each_case_and_failure(tmp_path, capsys):
+    path = _write(tmp_path, "fly.test.yaml", FAILING)
+    assert main(["test", str(path), "--format", "json"]) == 1
+    report = json.loads(capsys.readouterr().out)
+    assert report["summary"] == {"passed": 1, "failed": 1, "broken_files": 0}
+    case = report["files"][0]["cases"][0]
+    assert (case["name"], case["passed"]) == ("Fly Sideways to the wrong space", False)
+    assert [(f["code"], f["line"], f["column"]) for f in case["failures"]] == [("T220", 15, 31)]
+
+
+def test_a_step_that_cannot_be_taken_fails_the_case_there(tmp_path, capsys):
+    path = _write(tmp_path, "kick.test.yaml", """\
+game: snitch-snatcher
+cases:
+  - name: kick-off
+    steps:
+      - choose: give the quaffle to away chaser 9
+    expect: {deciding: away}
+""")
+    assert main(["test", str(path)]) == 1
+    out = capsys.readouterr().out
+    assert f"{path}:5:17: T210 cannot choose: no option `give the quaffle to away chaser 9` here" in out
+    assert "hint: did you mean `give the quaffle to away chaser 3 (f9)`?" in out
+
+
+@pytest.mark.parametrize("text, where, message", [
+    ("game: snitch-snatcher\ncases:\n  - name: x\n    stpes: []\n    expect: {deciding: away}\n",
+     "4:5", "T201 a case has no key `stpes`"),
+    ("game: snitch-snatcher\ncases:\n  - name: x\n    expect:\n      pieces: {home chaser 9: d5}\n",
+     "5:16", "T206 snitch-snatcher has no piece `home chaser 9`"),
+    ("game: snitch-snatcher\ncases:\n  - name: x\n    expect:\n      zones: {home hand: [Fly Sidways]}\n",
+     "5:27", "T206 snitch-snatcher has no card `Fly Sidways`"),
+    ("game: snitch-snacher\ncases:\n  - name: x\n    expect: {deciding: away}\n",
+     "1:7", "T205 no game `snitch-snacher`: neither a bundled game nor a folder holding game.lumos"),
+    ("game: snitch-snatcher\ncases:\n  - name: x\n    position: {pieces: {home chaser 9: d5}}\n"
+     "    expect: {deciding: away}\n", "4:25", "P102 no piece `home chaser 9` in snitch-snatcher"),
+])
+def test_a_broken_test_file_is_reported_at_its_place_and_exits_2(tmp_path, capsys, text, where, message):
+    path = _write(tmp_path, "broken.test.yaml", text)
+    assert main(["test", str(path)]) == 2
+    out = capsys.readouterr().out
+    assert f"{path}:{where}: {message}" in out
+    assert "1 broken test file" in out
+
+
+def test_a_broken_test_file_has_a_caret_and_a_hint(tmp_path, capsys):
+    path = _write(tmp_path, "broken.test.yaml", FAILING.replace("    steps:", "    stpes:"))
+    assert main(["test", str(path)]) == 2
+    out = capsys.readouterr().out.splitlines()
+    at = next(i for i, line in enumerate(out) if "T201" in line)
+    assert out[at + 1].strip() == "stpes:"
+    assert out[at + 2].strip() == "^"
+    assert out[at + 3].strip() == "hint: did you mean `steps`?"
+
+
+def test_bad_yaml_in_a_test_file_is_a_positioned_yaml_error(tmp_path, capsys):
+    path = _write(tmp_path, "bad.test.yaml", "game: snitch-snatcher\ncases: [\n")
+    assert main(["test", str(path)]) == 2
+    assert re.search(rf"{re.escape(str(path))}:\d+:\d+: Y00\d ", capsys.readouterr().out)
+
+
+def test_no_test_file_is_a_usage_error(tmp_path, capsys):
+    assert main(["test", str(tmp_path / "missing.test.yaml")]) == 2
+    assert "no test file or folder" in capsys.readouterr().err
+
+
+def test_lumos_check_reports_a_broken_test_file_of_an_expansion(tmp_path, capsys):
+    exp = tmp_path / "mine"
+    _write(exp, "expansion.yaml", "extends: snitch-snatcher\nname: Mine\ncards: []\n")
+    path = _write(exp, "tests/cards.test.yaml",
+                  "game: snitch-snatcher\nwith: [..]\ncases:\n  - name: x\n    expect:\n"
+                  "      pieces: {home chaser 9: d5}\n")
+    assert main(["check", str(exp)]) == 1
+    assert f"{path}:6:16: T206 snitch-snatcher has no piece `home chaser 9`" in capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- a new card, from the docs alone
+SIDESTEP = """\
+deck: home
+cards:
+  - name: Sidestep
+    type: action
+    colour: offense
+    threshold: 1
+    copies: 1
+    text: "One of your Chasers slips 1 space diagonally toward the opposing goal, onto a free dark green space."
+    condition: (chasers(me) where forward_steps(it) is not empty) is not empty
+    effect: |
+      choose c from chasers(me) where forward_steps(it) is not empty label "{c} ({c.space}) sidesteps"
+      choose to from forward_steps(c) label "{c} to {to}"
+      card_move(c, to)
+"""
+
+
+def _docs_example() -> str:
+    """The whole test file of docs/designers.md ("A whole test file")."""
+    page = (ROOT / "docs" / "designers.md").read_text(encoding="utf-8")
+    section = page.split("### A whole test file", 1)[1]
+    return re.search(r"```yaml\n(.*?)```", section, re.S).group(1)
+
+
+def test_a_new_card_and_its_test_written_from_the_docs(tmp_path, capsys):
+    """The expansion layout of docs/designers.md ("Expansions"), a card in the style of the
+    game's own, and the page's own example test file: every case passes."""
+    exp = tmp_path / "sidestep"
+    _write(exp, "expansion.yaml", "extends: snitch-snatcher\nname: Sidestep\ncards: [sidestep.yaml]\n")
+    _write(exp, "sidestep.yaml", SIDESTEP)
+    path = _write(exp, "tests/sidestep.test.yaml", _docs_example())
+    assert main(["check", str(exp)]) == 0
+    capsys.readouterr()
+    assert main(["test", str(exp)]) == 0, capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert out.count("  PASS  ") == 3
+    assert str(path.relative_to(tmp_path)) in out or "sidestep.test.yaml" in out
+
+
+def test_the_new_cards_test_fails_when_the_card_does_something_else(tmp_path, capsys):
+    """The same test against a Sidestep that forgets to move the Chaser: the docs' test catches it."""
+    exp = tmp_path / "sidestep"
+    _write(exp, "expansion.yaml", "extends: snitch-snatcher\nname: Sidestep\ncards: [sidestep.yaml]\n")
+    _write(exp, "sidestep.yaml", SIDESTEP.replace("card_move(c, to)", 'log "{c} stays"'))
+    _write(exp, "tests/sidestep.test.yaml", _docs_example())
+    assert main(["test", str(exp)]) == 1
+    assert "T220 `home chaser 1` is on b5, not on c6" in capsys.readouterr().out
