@@ -34,7 +34,8 @@ def test_every_bundled_game_and_example_expansion_ships_card_tests():
     """Issue 9, item 6: each bundled game and each example expansion ships tests for its cards."""
     folders = {p.relative_to(ROOT).parts[:2] for p in SHIPPED}
     assert {("cards", "snitch-snatcher"), ("cards", "catch-the-golden-snitch"),
-            ("examples", "snitch-snatcher-expansion"), ("examples", "catch-the-golden-snitch-expansion")} <= folders
+            ("examples", "snitch-snatcher-expansion"), ("examples", "catch-the-golden-snitch-expansion"),
+            ("examples", "catch-the-golden-snitch-stars")} <= folders
 
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.parent.parent.name for p in SHIPPED])
