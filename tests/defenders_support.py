@@ -94,6 +94,11 @@ def passive(st) -> str:
 def finish_turn(st, side: int) -> None:
     """Answer passively until another side decides (or the game ends)."""
     while not st.is_terminal() and st.current_player() == side:
+        if offers(st, r"^end the turn$"):
+            pick(st, r"^end the turn$")
+            return
+        if offers(st, r"^explore: play a card$"):
+            return   # a new turn of the same side (Play Again)
         passive(st)
 
 
@@ -102,6 +107,11 @@ def quiet_turn(st) -> None:
     side = st.current_player()
     if offers(st, r"^explore: play a card$"):
         pick(st, r"^explore: play a card$")
+        if offers(st, r"^play "):
+            pick(st, r"^play ")
+        if offers(st, r"^move with "):
+            pick(st, r"^move with ")
+    elif offers(st, r"^play "):
         pick(st, r"^play ")
         if offers(st, r"^move with "):
             pick(st, r"^move with ")
@@ -185,3 +195,38 @@ def region(name: str) -> set[str]:
 
 def attr(space: str, name: str):
     return next(s for s in board_data()["spaces"] if s["name"] == space)["attrs"].get(name)
+
+
+def dark_move(st, to: str, reach: int = 6) -> str | None:
+    """On the Dark Arts Player's turn: Explore, and move a pawn that can reach `to` there. Gives the pawn."""
+    assert st.current_player() == DARK
+    if offers(st, r"^explore: play a card$"):
+        pick(st, r"^explore: play a card$")
+    if offers(st, r"^play "):
+        pick(st, r"^play ")
+    if offers(st, r"^move with "):
+        pick(st, r"^move with ")
+    if not offers(st, r"^move a Dark Arts Pawn up to"):
+        return None
+    pick(st, r"^move a Dark Arts Pawn up to")
+    blocked = region("protected") | {"room_of_requirement"}
+    kinds = {"open", "entrance", "locked_door", "protective_spell", "physical_object", "water"}
+    for text in labels(st):
+        m = re.match(r"^move (dark_arts dark_pawn \d) \((\w+)\)", text)
+        if m and m.group(2) != to and to in within(m.group(2), reach, kinds, blocked):
+            pick(st, "^" + re.escape(text))
+            pick(st, rf"^{re.escape(m.group(1))} to {re.escape(to)}$")
+            return m.group(1)
+    return None
+
+
+def advance_to(st, side: int, limit: int = 200) -> None:
+    """Quiet turns and passive answers until `side` starts a turn (the Explore option is offered)."""
+    for _ in range(limit):
+        if st.is_terminal() or (st.current_player() == side and offers(st, r"^explore: play a card$")):
+            return
+        if offers(st, r"^(explore: play a card|replenish)"):
+            quiet_turn(st)
+        else:
+            passive(st)
+    raise AssertionError(f"{SIDES[side]} never got a turn")
