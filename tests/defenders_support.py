@@ -230,3 +230,16 @@ def advance_to(st, side: int, limit: int = 200) -> None:
         else:
             passive(st)
     raise AssertionError(f"{SIDES[side]} never got a turn")
+
+
+def go(st, side: int, to: str, effect: str | None = None, keep: tuple = ()) -> str:
+    """On `side`'s turn: Explore with a Test Card and bring a pawn that can reach `to` (and is on no space of `keep`)."""
+    house = SIDES[side]
+    kinds = {"open", "entrance"} | ({"room"} if var(st, "room_open") else set())
+    for k in (1, 2, 3):
+        pawn = f"{house} student {k}"
+        here = space_of(st, pawn)
+        if here and here != to and here not in keep and not piece_var(st, pawn, "stunned") and to in within(here, 6, kinds):
+            house_move(st, side, pawn, to, effect)
+            return pawn
+    raise AssertionError(f"no pawn of {house} can reach {to}")

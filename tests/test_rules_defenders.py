@@ -12,8 +12,8 @@ import re
 
 import pytest
 
-from defenders_support import (DARK, GRYFFINDOR, HUFFLEPUFF, RAVENCLAW, SLYTHERIN, advance_to, attr, dark_move, finish_turn, house_move,
-                               labels, offers, pick, piece_var, quiet_turn, region, side_var, space_of, start, var,
+from defenders_support import (DARK, GRYFFINDOR, HUFFLEPUFF, RAVENCLAW, SLYTHERIN, advance_to, attr, dark_move, finish_turn, go, house_move,
+                               labels, offers, passive, pick, piece_var, quiet_turn, region, side_var, space_of, start, var,
                                view, within, zone)
 
 WALK = {"open", "entrance"}
@@ -464,3 +464,59 @@ def test_dark_arts_effects_unlock_with_the_markers_zone():
     pick(st, "^explore", DARK)
     pick(st, "^play Test Shadow$")
     assert offers(st, "^resolve the effect of Test Shadow, then move$")
+
+
+def test_hufflepuff_win_worked_example():
+    """Game End; Collecting a Defence Shield: a Library Book, a Parchment Scroll and the Dark Detector or a
+    D.A. Coin, exchanged on a Shield Space; the second Shield wins. The Book goes to the Library's discard."""
+    st = start(2, seed=11)
+    H = HUFFLEPUFF
+    shields = {d["space"]: p for p, d in view(st)["pieces"].items() if "shield_" in p}
+    detector_space = next(s for s, p in shields.items() if p.startswith("detector"))
+    coin_space = next(s for s, p in shields.items() if p.startswith("coin"))
+
+    def turn(to, effect=None, then=(), keep=()):
+        advance_to(st, H)
+        go(st, H, to, effect, keep)
+        for pattern in then:
+            while not offers(st, pattern):
+                passive(st)
+            pick(st, pattern)
+        finish_turn(st, H)
+
+    def scroll():
+        targets = [card.removeprefix("Test Location ") for card in zone(st, "hufflepuff locations")[:2]]
+        for target in targets:
+            turn(target, keep=tuple(targets))
+        advance_to(st, H)
+        pick(st, "^gain a Parchment Scroll$")
+        finish_turn(st, H)
+
+    def refill():
+        advance_to(st, H)
+        if len(zone(st, "hufflepuff hand")) < 3:
+            pick(st, "^replenish")
+            while offers(st, "before drawing$"):
+                pick(st, "^do not choose$")
+            finish_turn(st, H)
+
+    turn("library", effect="test: advance 2", then=["^take the Library Book"])        # loyalty 3, a Book
+    scroll()                                                                          # a Parchment Scroll
+    refill()
+    turn("kitchens" if detector_space != "kitchens" else "entrance_hall", effect="test: advance 2")   # 5: the Detector
+    assert var(st, "detector") == H
+    refill()
+    turn(detector_space, then=["^exchange a Library Book, a Parchment Scroll and the Dark Detector"])
+    assert side_var(st, H, "shields") == 1 and var(st, "detector") is None
+    assert side_var(st, H, "loyalty") == 2 and zone(st, "library_discard") == ["Test Book"]
+    refill()
+    turn("library", effect="test: advance 2", then=["^take the Library Book"])        # 4, a second Book
+    refill()
+    turn("kitchens" if coin_space != "kitchens" else "entrance_hall", effect="test: advance 2")   # 6: the Room opens
+    refill()
+    turn("room_of_requirement")
+    assert side_var(st, H, "coin")
+    scroll()
+    refill()
+    turn(coin_space, then=["^exchange a Library Book, a Parchment Scroll and a D.A. Coin"])
+    assert st.is_terminal() and st.returns()[H] == 1.0 and st.returns()[DARK] == -1.0
