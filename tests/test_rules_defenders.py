@@ -520,3 +520,20 @@ def test_hufflepuff_win_worked_example():
     refill()
     turn(coin_space, then=["^exchange a Library Book, a Parchment Scroll and a D.A. Coin"])
     assert st.is_terminal() and st.returns()[H] == 1.0 and st.returns()[DARK] == -1.0
+
+
+def test_unchosen_houses_get_no_result():
+    """Game Set Up > House Player Board Set Up: the unchosen houses play no part: never asked, and
+    when the Dark Arts Player wins the chosen Houses lose while the unchosen ones get nothing."""
+    st = start(2)
+    play_to_path(st, 18)
+    for _ in range(80):
+        if st.is_terminal():
+            break
+        assert st.current_player() in (DARK, GRYFFINDOR, HUFFLEPUFF)
+        if st.current_player() == DARK and offers(st, "^(explore|play )"):
+            dark_move(st, "the_white_tomb")
+            finish_turn(st, DARK)
+        else:
+            quiet_turn(st)
+    assert st.returns() == [1.0, -1.0, -1.0, 0.0, 0.0]
