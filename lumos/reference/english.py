@@ -460,7 +460,7 @@ class English:
         return [Step(f"Give {self.expr(s.piece)} to {self.expr(s.holder)} to carry.")]
 
     def _RemoveSide(self, s: N.RemoveSide) -> list[Step]:
-        return [Step(f"{self.expr(s.side)} takes no part in this game.")]
+        return [Step(_cap(f"{self.expr(s.side)} takes no part in this game."))]
 
     def _Drop(self, s: N.Drop) -> list[Step]:
         return [Step(f"Drop {self.expr(s.piece)}: it lies loose where it was carried.")]
