@@ -76,3 +76,14 @@ def test_only_a_side_can_be_removed_from_play(tmp_path):
     d = next(d for d in diags if d.code == "E203")
     assert "the side removed from play" in d.message
     assert (d.span.line, d.span.col) == (10, 16)
+
+
+def test_near_misses_of_remove_from_play_are_explained(tmp_path):
+    for i, wrong in enumerate(("remove s from the game", "remove s")):
+        folder = tmp_path / str(i)
+        folder.mkdir()
+        cg, diags, _ = make(folder, GAME.replace("remove s from play", wrong))
+        d = next(d for d in diags if d.code.startswith("L"))
+        assert (d.code, d.message) == ("L101", "a side is removed with `remove SIDE from play`")
+        assert d.span.line == 10
+        assert d.hint == "write `remove s from play` (the side takes no further part in the game)"
