@@ -559,3 +559,27 @@ def test_the_white_tomb_win_with_two_pawns_worked_example():
         else:
             quiet_turn(st)
     assert st.is_terminal() and st.returns()[DARK] == 1.0 and pawns_at_tomb() == 2
+
+
+def test_no_move_ends_where_the_pawn_started_the_turn():
+    """Glossary, Backtrack: a pawn's movement in a turn does not end on the space it started the turn on."""
+    st = start(1)
+    pick(st, "^explore", GRYFFINDOR)
+    pick(st, "^play Test Card$")
+    pick(st, "^move, then resolve the effect of Test Card$")
+    pick(st, rf"^move {G1} \(")
+    pick(st, rf"^{G1} to kitchens$")
+    pick(st, "^leave the bonus")
+    pick(st, "^test: move a pawn up to 2 more$")
+    pick(st, rf"^move {G1} \(kitchens\)")
+    got = destinations(st, G1)
+    assert "great_hall" not in got and "grand_staircase" in got    # one step back would end where it began
+    pick(st, rf"^{G1} to grand_staircase$")
+    finish_turn(st, GRYFFINDOR)
+    quiet_turn(st)
+    # the next turn starts on the Grand Staircase: the Great Hall is open again
+    pick(st, "^explore", GRYFFINDOR)
+    pick(st, "^play Test Card$")
+    pick(st, "^move with")
+    pick(st, rf"^move {G1} \(")
+    assert "great_hall" in destinations(st, G1)
