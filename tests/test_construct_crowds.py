@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from lumos.compiler.boards import parse_board
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
 from lumos.diagnostics import LumosCheckError, LumosRuntimeError
+
+from support.sources import write_game
 
 BOARD = """\
 name: Row
@@ -54,11 +55,7 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME, board_text: str = BOARD):
-    rules = tmp_path / "crowds"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(board_text)
-    return check_game(GameSources("crowds", rules, None, None))
+    return write_game(tmp_path, "crowds", {"game.lumos": game_text, "board.yaml": board_text})
 
 
 def logged(state):

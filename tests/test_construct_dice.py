@@ -6,8 +6,9 @@ A tiny game made for the test (no rulebook): each side rolls a pool and counts i
 """
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -45,11 +46,7 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules = tmp_path / "pools"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    return check_game(GameSources("pools", rules, None, None))
+    return write_game(tmp_path, "pools", {"game.lumos": game_text, "board.yaml": BOARD})
 
 
 def test_text_faces_and_a_pool_one_chance_node_per_die(tmp_path):

@@ -9,6 +9,8 @@ from pathlib import Path
 from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
 
+from support.sources import write_game
+
 BOARD = """\
 name: Dot
 spaces:
@@ -43,11 +45,7 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules = tmp_path / "rerolls"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    return check_game(GameSources("rerolls", rules, None, None))
+    return write_game(tmp_path, "rerolls", {"game.lumos": game_text, "board.yaml": BOARD})
 
 
 def test_keep_some_dice_and_reroll_the_others(tmp_path):

@@ -6,8 +6,9 @@ A tiny game made for the test (no rulebook).
 """
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -44,11 +45,7 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules = tmp_path / "resets"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    return check_game(GameSources("resets", rules, None, None))
+    return write_game(tmp_path, "resets", {"game.lumos": game_text, "board.yaml": BOARD})
 
 
 def test_reset_puts_every_value_back(tmp_path):

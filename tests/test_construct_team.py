@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from lumos.compiler.game import GameSources, check_game
+from lumos.compiler.game import GameSources
 from lumos.compiler.teams import check_team_file, check_teams, looks_like_team_file, team_schema
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -93,14 +95,8 @@ tricks:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules, cards, schema = tmp_path / "pocket", tmp_path / "cards", tmp_path / "schema"
-    for d in (rules, cards, schema):
-        d.mkdir(exist_ok=True)
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    (cards / "pocket.yaml").write_text(CARDS)
-    (schema / "pocket.schema.json").write_text(json.dumps(SCHEMA))
-    return check_game(GameSources("pocket", rules, cards, schema))
+    return write_game(tmp_path, "pocket", {"game.lumos": game_text, "board.yaml": BOARD},
+                      cards={"pocket.yaml": CARDS}, schemas={"pocket.schema.json": SCHEMA})
 
 
 @pytest.fixture

@@ -7,8 +7,9 @@ face-up row; each side has a hand.
 from pathlib import Path
 
 import lumos.cards
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 SCHEMA_DIR = Path(lumos.cards.__file__).parent / "schema"
 
@@ -53,13 +54,8 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules, cards = tmp_path / "rows", tmp_path / "cards"
-    rules.mkdir()
-    cards.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    (cards / "deck.yaml").write_text(CARDS)
-    return check_game(GameSources("rows", rules, cards, SCHEMA_DIR))
+    return write_game(tmp_path, "rows", {"game.lumos": game_text, "board.yaml": BOARD},
+                      cards={"deck.yaml": CARDS}, schema_dir=SCHEMA_DIR)
 
 
 def test_bottom_of_a_shared_deck(tmp_path):
