@@ -23,6 +23,8 @@ from collections import Counter
 
 import pytest
 import yaml
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from defenders_support import ROOT, SIDES, region, settle, shipped_game
 from lumos.api import new_game
@@ -127,6 +129,13 @@ def test_random_games_keep_the_invariants(n):
     """Every step of 6 seeded random games per player count."""
     for seed in range(6):
         play(n, seed)
+
+
+@settings(max_examples=8, deadline=None)
+@given(n=st.sampled_from([1, 2, 3, 4]), seed=st.integers(0, 2**63 - 1))
+def test_any_seed_keeps_the_invariants(n, seed):
+    """Hypothesis picks the number of House Players and the seed (of the game and of the choices)."""
+    assert play(n, seed) in SIDES + ("draw",)
 
 
 @pytest.mark.slow
