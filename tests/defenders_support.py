@@ -123,7 +123,8 @@ def quiet_turn(st) -> None:
 def house_move(st, side: int, pawn: str, to: str, effect: str | None = None) -> None:
     """On `side`'s turn: Explore with a Test Card (its test ability `effect` first, if given), `pawn` to `to`."""
     pick(st, r"^explore: play a card$", side)
-    pick(st, r"^play Test Card$")
+    if offers(st, r"^play Test Card$"):       # asked unless only one card is in hand
+        pick(st, r"^play Test Card$")
     if effect is None:
         pick(st, r"^move with Test Card$")
     else:
@@ -243,3 +244,37 @@ def go(st, side: int, to: str, effect: str | None = None, keep: tuple = ()) -> s
             house_move(st, side, pawn, to, effect)
             return pawn
     raise AssertionError(f"no pawn of {house} can reach {to}")
+
+
+# ------------------------------------------------------------------ scripted House turns
+
+def scripted_turn(st, side: int, to: str, effect: str | None = None, then: tuple = (), keep: tuple = ()) -> None:
+    """`side`'s next turn (the others play quietly until then): a pawn to `to`, then each of `then`."""
+    advance_to(st, side)
+    go(st, side, to, effect, keep)
+    for pattern in then:
+        while not offers(st, pattern):
+            passive(st)
+        pick(st, pattern)
+    finish_turn(st, side)
+
+
+def scripted_scroll(st, side: int) -> None:
+    """Two turns onto two of the side's locations, then the Free Action that gains a Parchment Scroll."""
+    house = SIDES[side]
+    targets = [card.removeprefix("Test Location ") for card in zone(st, f"{house} locations")[:2]]
+    for target in targets:
+        scripted_turn(st, side, target, keep=tuple(targets))
+    advance_to(st, side)
+    pick(st, "^gain a Parchment Scroll$")
+    finish_turn(st, side)
+
+
+def refill(st, side: int, below: int = 3) -> None:
+    """On `side`'s next turn, Replenish (discarding nothing) when fewer than `below` cards are in hand."""
+    advance_to(st, side)
+    if len(zone(st, f"{SIDES[side]} hand")) < below:
+        pick(st, "^replenish")
+        while offers(st, "before drawing$"):
+            pick(st, "^do not choose$")
+        finish_turn(st, side)

@@ -12,6 +12,8 @@ import re
 
 import pytest
 
+from defenders_support import refill as refill_hand
+from defenders_support import scripted_scroll, scripted_turn
 from defenders_support import (DARK, GRYFFINDOR, HUFFLEPUFF, RAVENCLAW, SLYTHERIN, advance_to, attr, dark_move, finish_turn, go, house_move,
                                labels, offers, passive, pick, piece_var, quiet_turn, region, side_var, space_of, start, var,
                                view, within, zone)
@@ -475,29 +477,13 @@ def test_hufflepuff_win_worked_example():
     coin_space = next(s for s, p in shields.items() if p.startswith("coin"))
 
     def turn(to, effect=None, then=(), keep=()):
-        advance_to(st, H)
-        go(st, H, to, effect, keep)
-        for pattern in then:
-            while not offers(st, pattern):
-                passive(st)
-            pick(st, pattern)
-        finish_turn(st, H)
+        scripted_turn(st, H, to, effect, tuple(then), keep)
 
     def scroll():
-        targets = [card.removeprefix("Test Location ") for card in zone(st, "hufflepuff locations")[:2]]
-        for target in targets:
-            turn(target, keep=tuple(targets))
-        advance_to(st, H)
-        pick(st, "^gain a Parchment Scroll$")
-        finish_turn(st, H)
+        scripted_scroll(st, H)
 
     def refill():
-        advance_to(st, H)
-        if len(zone(st, "hufflepuff hand")) < 3:
-            pick(st, "^replenish")
-            while offers(st, "before drawing$"):
-                pick(st, "^do not choose$")
-            finish_turn(st, H)
+        refill_hand(st, H)
 
     turn("library", effect="test: advance 2", then=["^take the Library Book"])        # loyalty 3, a Book
     scroll()                                                                          # a Parchment Scroll
@@ -583,3 +569,25 @@ def test_no_move_ends_where_the_pawn_started_the_turn():
     pick(st, "^move with")
     pick(st, rf"^move {G1} \(")
     assert "great_hall" in destinations(st, G1)
+
+
+def test_a_relinquished_detector_passes_to_the_player_on_the_fifth_space():
+    """Using the Dark Detector: the holder drops back 3; another player already on the fifth space or higher
+    receives it at once. (Hufflepuff holds it first; Ravenclaw, level on 5, is not higher and waits.)"""
+    st = start(3, seed=11)
+    H, R = HUFFLEPUFF, RAVENCLAW
+    shields = {d["space"]: p for p, d in view(st)["pieces"].items() if "shield_" in p}
+    detector_space = next(s for s, p in shields.items() if p.startswith("detector"))
+    away = "kitchens" if detector_space != "kitchens" else "entrance_hall"
+    scripted_turn(st, H, "library", effect="test: advance 2", then=("^take the Library Book",))
+    scripted_turn(st, R, away, effect="test: advance 2")
+    scripted_scroll(st, H)
+    refill_hand(st, H)
+    scripted_turn(st, H, away, effect="test: advance 2")
+    assert var(st, "detector") == H
+    scripted_turn(st, R, "trophy_room", effect="test: advance 2")
+    assert side_var(st, R, "loyalty") == 5 and var(st, "detector") == H
+    refill_hand(st, H)
+    scripted_turn(st, H, detector_space, then=("^exchange a Library Book, a Parchment Scroll and the Dark Detector",))
+    assert side_var(st, H, "shields") == 1 and side_var(st, H, "loyalty") == 2
+    assert var(st, "detector") == R
