@@ -591,3 +591,16 @@ def test_a_relinquished_detector_passes_to_the_player_on_the_fifth_space():
     scripted_turn(st, H, detector_space, then=("^exchange a Library Book, a Parchment Scroll and the Dark Detector",))
     assert side_var(st, H, "shields") == 1 and side_var(st, H, "loyalty") == 2
     assert var(st, "detector") == R
+
+
+def test_a_bumped_stunned_pawn_stays_stunned():
+    """Bumped; Stunning: the bump sends the pawn to the Great Hall; only Replenish or an effect stands it up."""
+    st = start(1)
+    house_move(st, GRYFFINDOR, G1, "hogsmeade_road")
+    pick(st, "^push .* to main_gates$")
+    finish_turn(st, GRYFFINDOR)
+    assert piece_var(st, G1, "stunned")
+    assert dark_move(st, "hogsmeade_road") is not None
+    finish_turn(st, DARK)
+    assert space_of(st, G1) == "great_hall" and piece_var(st, G1, "stunned")
+    assert var(st, "path") == 2          # the only House's Marker: every Marker, so the marker advanced
