@@ -604,3 +604,35 @@ def test_a_bumped_stunned_pawn_stays_stunned():
     finish_turn(st, DARK)
     assert space_of(st, G1) == "great_hall" and piece_var(st, G1, "stunned")
     assert var(st, "path") == 2          # the only House's Marker: every Marker, so the marker advanced
+
+
+def test_a_reactive_card_negates_a_dark_arts_effect_aimed_at_you():
+    """Glossary, Targets; House Player Turn > Card Effects: a Reactive card negates an effect aimed at its player."""
+    for seed in range(1, 30):
+        st = start(1, seed=seed)
+        if "Test Ward" in zone(st, "acquire_row") and "Test Hex" in zone(st, "dark_arts hand"):
+            break
+    else:
+        pytest.fail("no seed shows a Test Ward and deals the Test Hex")
+    pick(st, "^learn", GRYFFINDOR)
+    pick(st, "^discard 1 card, take a card from the Acquire Row$")
+    pick(st, "^discard Test Card$")
+    if offers(st, "^take Test Ward$"):
+        pick(st, "^take Test Ward$")
+    finish_turn(st, GRYFFINDOR)
+    pick(st, "^explore", DARK)                         # the Dark Arts Player keeps the Hex
+    pick(st, "^play Test Shadow$")
+    finish_turn(st, DARK)
+    pick(st, "^replenish", GRYFFINDOR)                 # the Ward, on top of the deck, comes to hand
+    while offers(st, "before drawing$"):
+        pick(st, "^do not choose$")
+    pick(st, "^resolve the Dark Arts part", DARK)    # the Replenish reached the first Event Space
+    advance_to(st, DARK)
+    assert "Test Ward" in zone(st, "gryffindor hand")
+    pick(st, "^explore", DARK)
+    pick(st, "^play Test Hex$")
+    pick(st, "^resolve the effect of Test Hex, then move$")
+    pick(st, f"^stun {G1} ")
+    assert labels(st) == ["react with Test Ward", "do not choose"] and st.current_player() == GRYFFINDOR
+    pick(st, "^react with Test Ward$")
+    assert not piece_var(st, G1, "stunned") and "Test Ward" in zone(st, "gryffindor discard")
