@@ -237,7 +237,7 @@ class Match(shared.Table):
     """A game in progress, with helpers to answer the set-up and read the state."""
 
     def __init__(self, seed: int = 0, options: dict | None = None, cg=None):
-        super().__init__(GameState.new(cg or cards_game(), seed=seed, options=options, log=True))
+        super().__init__(GameState.new(cg or cards_game(), seed=seed, options=options, log=True, forced="take"))
 
     # reading
     def card_of(self, piece: str) -> str | None:

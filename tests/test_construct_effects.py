@@ -69,7 +69,7 @@ def make_game(tmp_path: Path, game_text: str = GAME, cards_text: str = CARDS):
 def test_play_a_named_effect_of_a_card(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts == ["Gust fast for blue", "Gust fast for blue", "1 20", "the game ends in a draw"]
 

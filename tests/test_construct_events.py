@@ -52,7 +52,7 @@ def make_game(tmp_path: Path, game_text: str = GAME):
 def test_announce_runs_the_rules_listening_before_the_next_statement(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     assert [e["event"] for e in state.events] == [
         "red 1", "red 2", "red 3", "red buys with 4", "red 0", "red 1", "blue 1 0", "the game ends in a draw"]
     assert state.st.sv[1] == [1, 0]

@@ -53,7 +53,7 @@ def make_game(tmp_path: Path, game_text: str = GAME):
 def test_add_subtract_and_set_stay_within_the_limits(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     assert [e["event"] for e in state.events] == [
         "stunned 3", "stunned 2", "tempo 0 5", "tempo 0, round -1, free 7", "the game ends in a draw"]
 

@@ -51,7 +51,7 @@ def make_game(tmp_path: Path, game_text: str = GAME):
 def test_reset_puts_every_value_back(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     assert [e["event"] for e in state.events][:2] == ["red runner, blue runner 3 1 5", "0 1 1 0"]
 
 

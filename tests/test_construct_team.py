@@ -125,7 +125,7 @@ def test_a_game_started_with_teams_has_their_cards_and_fields(tmp_path, game):
                                                   "tricks: [Feint, Feint, Dash]\n"))
     teams, diags = check_teams(game, {"home": tmp_path / "reds.yaml", "away": tmp_path / "blues.yaml"})
     assert diags == [], [d.headline() for d in diags]
-    state = GameState.new(game, seed=1, log=True, teams=teams)
+    state = GameState.new(game, seed=1, log=True, teams=teams, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts[:2] == ["home (red, 2): Red Keeper, Star, Red Chaser; 3 tricks",
                          "away (blue, 4): Blue Keeper, Blue Chaser, Star; 3 tricks"]
@@ -134,7 +134,7 @@ def test_a_game_started_with_teams_has_their_cards_and_fields(tmp_path, game):
 
 
 def test_without_a_team_file_the_setup_builds_one(game):
-    state = GameState.new(game, seed=1, log=True)
+    state = GameState.new(game, seed=1, log=True, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts[:2] == ["home (red, 2): Red Keeper, Red Chaser, Red Chaser; 0 tricks",
                          "away (blue, 2): Blue Keeper, Blue Chaser, Blue Chaser; 0 tricks"]
@@ -143,7 +143,7 @@ def test_without_a_team_file_the_setup_builds_one(game):
 def test_one_side_with_a_team_file_the_other_without(tmp_path, game):
     (tmp_path / "reds.yaml").write_text(TEAM)
     teams, diags = check_teams(game, {"away": tmp_path / "reds.yaml"})
-    state = GameState.new(game, seed=1, log=True, teams=teams)
+    state = GameState.new(game, seed=1, log=True, teams=teams, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts[:2] == ["home (red, 2): Red Keeper, Red Chaser, Red Chaser; 0 tricks",
                          "away (red, 2): Red Keeper, Star, Red Chaser; 3 tricks"]
@@ -307,7 +307,7 @@ def test_a_field_fills_the_games_own_variable_of_its_name(tmp_path):
     assert cg.side_var_names.count("colour") == 1
     (tmp_path / "reds.yaml").write_text(TEAM)
     teams, _ = check_teams(cg, {"away": tmp_path / "reds.yaml"})
-    state = GameState.new(cg, seed=1, teams=teams)
+    state = GameState.new(cg, seed=1, teams=teams, forced="take")
     assert state.st.sv[cg.side_var_names.index("colour")] == ["red", "red"]
 
 

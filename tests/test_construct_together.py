@@ -142,7 +142,7 @@ def test_random_games_keep_the_invariants(tmp_path):
     assert cg is not None, [d.headline() for d in diags]
     winners = set()
     for seed in range(60):
-        state = GameState.new(cg, seed=seed)
+        state = GameState.new(cg, seed=seed, forced="take")
         n = 0
         while not state.is_terminal():
             check(cg, state)

@@ -61,7 +61,7 @@ def make_game(tmp_path: Path, game_text: str = GAME):
 def test_bottom_of_a_shared_deck(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     logs = [e["event"] for e in state.events if not e["event"].startswith("draws")]
     assert logs == [
         "pile One, Two, Three, Four",
@@ -74,7 +74,7 @@ def test_bottom_of_a_shared_deck(tmp_path):
 
 def test_a_shared_zone_is_one_zone_seen_by_all(tmp_path):
     cg, _, _ = make_game(tmp_path)
-    state = GameState.new(cg, seed=1)
+    state = GameState.new(cg, seed=1, forced="take")
     red, blue = state.observation(0), state.observation(1)
     assert red["zones"]["pile"] == blue["zones"]["pile"] == {"count": 4}
     assert "red pile" not in red["zones"] and "blue row" not in red["zones"]

@@ -71,7 +71,7 @@ def _funding_is(cg, final: str) -> None:
 
 def _ctgs_deal(cg, seed: int) -> str:
     """Past team building (the same choices), the shuffled Snitch deck and Tactical hands."""
-    state = new_game(cg, seed=seed)
+    state = new_game(cg, seed=seed, forced="take")
     while state.current_player() != 0 or "Pitch Actions" not in " ".join(state.action_labels()):
         state.apply_action(state.sample_chance() if state.is_chance_node() else 0)
     return json.dumps([state.st.zones[cg.zone_id(z, s)] for z in ("snitch_deck", "hand") for s in range(cg.nsides)])
@@ -145,7 +145,7 @@ def test_options_are_part_of_the_seeded_game(game, cg):
 def test_different_seeds_differ(game, cg):
     finals, openings = set(), set()
     for seed in range(12):
-        state = new_game(cg, seed=seed, log=True)
+        state = new_game(cg, seed=seed, log=True, forced="take")
         openings.add(game.opening(cg, state))
         finals.add(Trace(cg, seed, 0).final)
     assert len(openings) == 12, game.opening_differs

@@ -154,7 +154,7 @@ class Race(shared.Table):
     """A game of the test driver with helpers to build race situations."""
 
     def __init__(self, seed: int = 0):
-        super().__init__(GameState.new(race_game(), seed=seed, log=True))
+        super().__init__(GameState.new(race_game(), seed=seed, log=True, forced="take"))
 
     # ------------------------------------------------------------ reading
     def step(self, piece: str) -> int | None:
@@ -817,7 +817,7 @@ def test_the_shipped_snitch_deck_holds_16_cards():
 
 
 def _random_game(seed: int, check=None, limit: int = 20000) -> GameState:
-    st = GameState.new(load_game(GAME), seed=seed, log=True)
+    st = GameState.new(load_game(GAME), seed=seed, log=True, forced="take")
     rng = random.Random(seed)
     for _ in range(limit):
         if st.is_terminal():
@@ -864,7 +864,7 @@ def test_setup_turns_three_cards_face_up_golden_snitch_cards_resolved_by_the_att
     appears is resolved with the Attacking Team and replaced."""
     goldens = 0
     for seed in range(1, 40):
-        st = GameState.new(load_game(GAME), seed=seed, log=True)
+        st = GameState.new(load_game(GAME), seed=seed, log=True, forced="take")
         rng = random.Random(seed)
         while not any("place a Bludger" in lab for lab in st.action_labels()):
             if st.is_chance_node():

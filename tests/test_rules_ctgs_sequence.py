@@ -140,7 +140,7 @@ def first_option(g: GameState, labels: list[str]) -> str:
 
 
 def new_game(seed: int = 1, **options) -> GameState:
-    return GameState.new(compiled(), seed=seed, options=options or None, log=True)
+    return GameState.new(compiled(), seed=seed, options=options or None, log=True, forced="take")
 
 
 def step(g: GameState, policy: Policy = first_option) -> None:

@@ -227,7 +227,7 @@ def table(first: int = HOME, options: dict | None = None, seed: int = 0, cg=None
     """A new game whose roll for the first turn `first` wins 6 to 1, the Quaffle on its
     Chaser 2, both hands emptied back into the Action decks. The game waits for the
     first turn's draw (Turn Sequence, Step 1)."""
-    state = GameState.new(cg or rules_game(), seed=seed, options=options, log=True)
+    state = GameState.new(cg or rules_game(), seed=seed, options=options, log=True, forced="take")
     t = Table(state)
     t.roll(6 if first == HOME else 1, HOME)
     t.roll(1 if first == HOME else 6, AWAY)
@@ -376,7 +376,7 @@ def test_opening_hand_is_four_action_cards_and_never_a_spot_card():
                              "name: Test Spot North\n    type: spot\n    end: north\n    copies: 20")
     cg = compile_with_deck(deck)
     for seed in range(8):
-        t = Table(GameState.new(cg, seed=seed))
+        t = Table(GameState.new(cg, seed=seed, forced="take"))
         for side in (HOME, AWAY):
             hand = [cg.cards[c] for c in t.zone("hand", side)]
             assert len(hand) == 4
@@ -400,7 +400,7 @@ def test_opening_hand_stops_when_only_spot_cards_are_left():
     effect: |
       pass
 """ + deck[end:])
-    t = Table(GameState.new(cg, seed=0))
+    t = Table(GameState.new(cg, seed=0, forced="take"))
     for side in (HOME, AWAY):
         assert t.zone_names("hand", side) == ["Test Only", "Test Only"]
         assert sorted(t.zone_names("action_deck", side)) == ["Test Spot North", "Test Spot South"]
@@ -409,7 +409,7 @@ def test_opening_hand_stops_when_only_spot_cards_are_left():
 def test_first_turn_roll_winner_plays_first_and_takes_the_quaffle():
     """Game Play > To Begin a Game 2: the higher roll takes the first turn and the Quaffle,
     on top of its forward-most Chaser."""
-    t = Table(GameState.new(rules_game(), seed=0))
+    t = Table(GameState.new(rules_game(), seed=0, forced="take"))
     t.roll(2, HOME)
     t.roll(5, AWAY)
     assert t.current() == AWAY
@@ -422,7 +422,7 @@ def test_first_turn_roll_winner_plays_first_and_takes_the_quaffle():
 
 def test_first_turn_roll_tie_rolls_again():
     """Game Play > To Begin a Game 2 (ties are not covered: we roll again)."""
-    t = Table(GameState.new(rules_game(), seed=0))
+    t = Table(GameState.new(rules_game(), seed=0, forced="take"))
     t.roll(4, HOME)
     t.roll(4, AWAY)
     assert t.s.is_chance_node() and t.st.pending["for"] == HOME
@@ -456,7 +456,7 @@ def test_goals_to_win_option_is_three_or_five():
     cg = rules_game()
     assert cg.options["goals_to_win"] == (3, (3, 5))
     with pytest.raises(ValueError):
-        GameState.new(cg, options={"goals_to_win": 4})
+        GameState.new(cg, options={"goals_to_win": 4}, forced="take")
 
 
 # ======================================================================================
@@ -1391,7 +1391,7 @@ def check_invariants(t: Table) -> None:
 
 
 def play_randomly(cg, seed: int, limit: int = 4000) -> Table:
-    t = Table(GameState.new(cg, seed=seed))
+    t = Table(GameState.new(cg, seed=seed, forced="take"))
     rng = random.Random(seed)
     for _ in range(limit):
         if t.s.is_terminal():

@@ -61,7 +61,7 @@ def test_trigger_runs_when_its_event_happens(tmp_path):
     """A `when placed(...)` rule runs right after a piece lands on the bonus space."""
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1)
+    state = GameState.new(cg, seed=1, forced="take")
     labels = state.action_labels()
     assert labels == ["r2", "r6"], labels
     state.apply_action(0)           # red runner r1 -> r2: no bonus

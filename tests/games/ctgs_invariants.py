@@ -590,7 +590,7 @@ def random_teams_vary(cg) -> None:
     (else the soak would test one Team only)."""
     houses, rosters = set(), set()
     for seed in range(12):
-        state = new_game(cg, seed=seed, options={"funding": FUNDINGS[seed % 4]})
+        state = new_game(cg, seed=seed, options={"funding": FUNDINGS[seed % 4]}, forced="take")
         rnd = random.Random(seed)
         c = Checker(cg)
         while not c.in_play(state.st):

@@ -20,7 +20,7 @@ def played(cg, decisions: int, seed: int = 3, act: bool = False):
     """A game some way into the Game Sequence, at a stable decision point with the Quaffle held
     (decisions=0: the first Pitch Actions choice, just after the Kick-Off); `act`: the choice
     of an Action in a Block, a Move among the options."""
-    state = new_game(cg, seed=seed)
+    state = new_game(cg, seed=seed, forced="take")
     rnd = random.Random(seed)
     checker = Checker(cg)
     quaffle = checker.quaffle
@@ -200,11 +200,12 @@ def checks_catch_a_broken_state(cg) -> None:
         move(st, cg.pieces[p].name, far)
 
     def move_offered_at_a_disadvantage(st):
-        """Two rivals join the Zone of a Player offered a Move (outside the Scoring Areas)."""
+        """Rivals outnumbering its team join the Zone of a Player offered a Move (outside the Scoring Areas)."""
         a, (p, z) = next(o for o in st.pending["options"] if cg.actions[o[0]].name == "move_action"
                          and st.loc[o[1][0]] not in probe.scoring.values())
         rivals = [i for i in probe.players if cg.pieces[i].side != cg.pieces[p].side and cg.pieces[i].kind != "keeper"]
-        for i in rivals[:3]:
+        friends = probe.players_in(st, st.loc[p], cg.pieces[p].side)
+        for i in rivals[:friends + 1]:      # enough rivals to outnumber the Player's team there
             move(st, cg.pieces[i].name, st.loc[p])
 
     def block_goes_on_after_a_loose_quaffle(st):

@@ -209,7 +209,7 @@ def before_pitch_actions(cg, attack: str = "home", seed: int = 0) -> GameState:
     hands before. Cached per game, side and seed (a clone is returned)."""
     key = (id(cg), attack, seed)
     if key not in _SETUPS:
-        t = Table(GameState.new(cg, seed=seed, log=True))
+        t = Table(GameState.new(cg, seed=seed, log=True, forced="take"))
         last = None
         for _ in range(500):
             if t.offered("play ") and all(lab.endswith(" as the Pitch Actions card") for lab in t.labels()):

@@ -106,7 +106,7 @@ class Checker:
 def checks_catch_a_broken_state(cg) -> None:
     """Each family of checks fails on a state broken on purpose (so they are not vacuous)."""
     def played():
-        state = new_game(cg, seed=3)
+        state = new_game(cg, seed=3, forced="take")
         rnd = random.Random(3)
         while state.st.decisions < 12 and not state.is_terminal():
             options = state.legal_actions()

@@ -35,7 +35,7 @@ class Trace:
 
     def __init__(self, cg, seed: int, agent_seed: int, options: dict | None = None, teams: dict | None = None):
         rnd = random.Random(agent_seed)
-        state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams)
+        state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams, forced="take")
         self.applied: list[int] = []
         self.snapshots: list[tuple[str, int]] = []
         self.chance: list[bool] = []
@@ -54,7 +54,7 @@ class Trace:
 def replay(cg, seed: int, applied: list[int], options: dict | None = None, teams: dict | None = None):
     """Apply recorded options; chance is drawn again from the state's own generator (it
     also shuffles, so a replay must draw it the same way) and must agree with the record."""
-    state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams)
+    state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams, forced="take")
     for step, index in enumerate(applied):
         if state.is_chance_node():
             assert state.sample_chance() == index, f"chance differs at step {step}"
@@ -109,7 +109,7 @@ def play_checked(cg, seed: int, styles: tuple[str, ...], checker: Checker, optio
     return how many checks were made. `teams`: checked team files by side name."""
     rnd = random.Random(seed if rnd_seed is None else rnd_seed)
     picks = [chooser(styles[s], rnd, own_styles) for s in range(cg.nsides)]
-    state = GameState.new(cg, seed=seed, options=options, teams=teams)
+    state = GameState.new(cg, seed=seed, options=options, teams=teams, forced="take")
     checker.check(state)
     checks = 1
     while not state.is_terminal():
