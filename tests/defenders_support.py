@@ -43,7 +43,7 @@ def shipped_game():
 
 def start(house_players: int = 2, seed: int = 1, shipped: bool = False, log: bool = False):
     cg = shipped_game() if shipped else rules_with_test_cards()
-    st = new_game(cg, seed=seed, options={"house_players": house_players}, log=log)
+    st = new_game(cg, seed=seed, options={"house_players": house_players}, log=log, forced="take")
     settle(st)
     return st
 
