@@ -146,6 +146,8 @@ def test_gryffindor_stun_worked_example():
     house_move(st, GRYFFINDOR, G1, "hogsmeade_road")
     pushes = {t.split(" to ")[1] for t in labels(st) if t.startswith(f"push {foe} to ")}
     assert pushes == {"broom_shed", "main_gates"}    # its two neighbours, neither a Protected Area
+    assert {o["rule"]["name"] for o in st.options()} == {"stun_meeting"}   # offered by the Stunning rule
+    assert {o["rule"]["section"] for o in st.options()} == {"House Player Turn > Stunning"}
     pick(st, f"^push {foe} to broom_shed$")
     assert piece_var(st, G1, "stunned") and piece_var(st, foe, "stunned")
     assert space_of(st, foe) == "broom_shed" and space_of(st, G1) == "hogsmeade_road"
