@@ -5,8 +5,10 @@ After every decision (and every chance outcome) of a game:
 
 - every card of the game is in exactly one place: one zone, or the box (unchosen Houses'
   Starter Decks), and the total never changes;
-- Dark Arts pawns never stand in a Protected Area or in the Room of Requirement (House pawns' movement through borders and obstacles is pinned
-  by the movement tests of tests/test_rules_defenders.py against an independent oracle);
+- Dark Arts pawns never stand in a Protected Area or in the Room of Requirement;
+- a House pawn that changes space in one step went along open borders and entrances
+  (never through a wall, never across an obstacle) unless a card allowed more this turn,
+  or it flew, went directly to a named space, or was bumped (`check_house_steps`);
 - each House holds at most one Library Book, one D.A. Coin, one Hogwarts Token; there is
   one Dark Detector (held by one House or on its space); Scrolls and Coins given out never
   exceed their supply (8 Scrolls; the 4 Coins are held or in the supply);
@@ -26,7 +28,7 @@ import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from defenders_support import ROOT, SIDES, region, settle, shipped_game
+from defenders_support import ROOT, SIDES, region, settle, shipped_game, within
 from lumos.api import new_game
 
 MAX_DECISIONS = 20_000
@@ -102,6 +104,33 @@ def check(v: dict, total_cards: int) -> None:
     assert holders[0] is None or SIDES[holders[0]] in HOUSES   # one Dark Detector: one holder or its space
 
 
+def check_house_steps(before: dict, after: dict, variables: dict) -> None:
+    """A House pawn that changed space in one step walked open borders and entrances (the Room
+    while revealed), unless a card let it cross something this turn, it flew between Fly Off
+    Points, went directly to the Library (Floo Powder) or was bumped back to the Great Hall."""
+    if variables["crossing"] != "none":
+        return
+    kinds = {"open", "entrance"} | ({"room"} if variables["room_open"] else set())
+    fly = region("fly_off_points")
+    for p, d in after.items():
+        a, b = before.get(p), d["space"]
+        if not p.startswith(HOUSES) or a is None or b is None or a == b:
+            continue
+        if b in ("great_hall", "library") or (a in fly and b in fly):
+            continue
+        assert b in within(a, 8, kinds), f"{p} went from {a} to {b} across a wall or an obstacle"
+
+
+def test_the_step_check_catches_a_wall_and_an_obstacle():
+    """The check is not vacuous: through the castle wall, or across the Water, is refused."""
+    quiet = {"crossing": "none", "room_open": False}
+    for a, b in (("great_hall", "stone_circle"), ("boathouse", "black_lake")):    # a wall; Water
+        with pytest.raises(AssertionError):
+            check_house_steps({"gryffindor student 1": a}, {"gryffindor student 1": {"space": b}}, quiet)
+    check_house_steps({"gryffindor student 1": "boathouse"}, {"gryffindor student 1": {"space": "black_lake"}},
+                      {"crossing": "water", "room_open": False})     # with a card that lets it
+
+
 def play(n: int, seed: int) -> str:
     cg = shipped_game()
     st = new_game(cg, seed=seed, options={"house_players": n})
@@ -110,9 +139,14 @@ def play(n: int, seed: int) -> str:
     settle(st)                       # the set-up's dice: the Shields shuffled onto their spaces
     box = None
     decisions = 0
+    spaces = None
     while not st.is_terminal():
         v = st.observation(None)
         check(v, total)
+        now = {p: d["space"] for p, d in v["pieces"].items()}
+        if spaces is not None:
+            check_house_steps(spaces, v["pieces"], v["variables"])
+        spaces = now
         in_zones = sum(z["count"] if isinstance(z, dict) else len(z) for z in v["zones"].values())
         box = total - in_zones if box is None else box
         assert total - in_zones == box, "a card was created or lost"
