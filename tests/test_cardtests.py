@@ -33,6 +33,8 @@ def _write(folder: Path, name: str, text: str) -> Path:
 def test_every_bundled_game_and_example_expansion_ships_card_tests():
     """Issue 9, item 6: each bundled game and each example expansion ships tests for its cards."""
     folders = {p.relative_to(ROOT).parts[:2] for p in SHIPPED}
+    from lumos.api import bundled_games
+    assert {("cards", g) for g in bundled_games()} <= folders
     assert {("cards", "snitch-snatcher"), ("cards", "catch-the-golden-snitch"),
             ("examples", "snitch-snatcher-expansion"), ("examples", "catch-the-golden-snitch-expansion"),
             ("examples", "catch-the-golden-snitch-stars")} <= folders
