@@ -134,6 +134,8 @@ cases:
      "5:16", "T206 snitch-snatcher has no piece `home chaser 9`"),
     ("game: snitch-snatcher\ncases:\n  - name: x\n    expect:\n      zones: {home hand: [Fly Sidways]}\n",
      "5:27", "T206 snitch-snatcher has no card `Fly Sidways`"),
+    ("game: snitch-snatcher\ncases:\n  - name: x\n    options: {goals_to_win: 4}\n    expect: {deciding: away}\n",
+     "4:29", "T202 option `goals_to_win` is one of 3, 5, not 4"),
     ("game: snitch-snacher\ncases:\n  - name: x\n    expect: {deciding: away}\n",
      "1:7", "T205 no game `snitch-snacher`: neither a bundled game nor a folder holding game.lumos"),
     ("game: snitch-snatcher\ncases:\n  - name: x\n    position: {pieces: {home chaser 9: d5}}\n"

@@ -292,6 +292,10 @@ def check_names(cg, path: str, data: dict) -> list[Diagnostic]:
     for case in data.get("cases") or []:
         if not isinstance(case, dict):
             continue
+        for name, value in (case.get("options") or {}).items():
+            if known(case["options"], name, name, list(cg.options), "option") and value not in cg.options[name][1]:
+                f.fail("T202", f"option `{name}` is one of {', '.join(map(str, cg.options[name][1]))}, not {value!r}",
+                       f.span(case["options"], name), "")
         for step in case.get("steps") or []:
             if isinstance(step, dict) and isinstance(step.get("play"), str):
                 known(step, "play", step["play"], cards, "card", at_key=False)
@@ -373,7 +377,7 @@ def _start(cg, seed, options, forced):
 
 def run_case(cg, path: str, case: dict):
     """A CaseResult, or the list of a broken position's diagnostics."""
-    from lumos.diagnostics import LumosCheckError
+    from lumos.diagnostics import LumosCheckError, LumosRuntimeError
     from lumos.interpreter.position import read_position
     f = _File(path)
     result = CaseResult(str(case["name"]), f.key_span(case, "name").line)
@@ -384,16 +388,22 @@ def run_case(cg, path: str, case: dict):
             state = _start(cg, case.get("seed", 0), case.get("options") or None, "ask")
     except LumosCheckError as exc:
         return list(exc.diagnostics)
+    except LumosRuntimeError as exc:    # the rules went wrong on the way to the start
+        result.failures += list(exc.diagnostics)
+        return result
     try:
         choices = case.get("choices") or []
         for k, label in enumerate(choices):
             _choose_label(f, state, label, choices, k)
         for k, step in enumerate(case.get("steps") or []):
             _step(f, state, step)
+        _settle(state)      # the dice the rules roll next are rolled, as before a step
     except _Stop as stop:
         result.failures.append(stop.diag)
         return result
-    _settle(state)      # the dice the rules roll next are rolled, as before a step
+    except LumosRuntimeError as exc:    # the rules went wrong while the steps ran: the case fails there
+        result.failures += list(exc.diagnostics)
+        return result
     result.failures += _expectations(f, state, case["expect"])
     return result
 
