@@ -136,6 +136,8 @@ cases:
      "5:27", "T206 snitch-snatcher has no card `Fly Sidways`"),
     ("game: snitch-snatcher\ncases:\n  - name: x\n    options: {goals_to_win: 4}\n    expect: {deciding: away}\n",
      "4:29", "T202 option `goals_to_win` is one of 3, 5, not 4"),
+    ("game: snitch-snatcher\ncases:\n  - name: x\n    expect: {}\n",
+     "4:13", "T200 case 1 expects nothing: it would always pass"),
     ("game: snitch-snacher\ncases:\n  - name: x\n    expect: {deciding: away}\n",
      "1:7", "T205 no game `snitch-snacher`: neither a bundled game nor a folder holding game.lumos"),
     ("game: snitch-snatcher\ncases:\n  - name: x\n    position: {pieces: {home chaser 9: d5}}\n"
@@ -228,3 +230,22 @@ def test_the_new_cards_test_fails_when_the_card_does_something_else(tmp_path, ca
     _write(exp, "tests/sidestep.test.yaml", _docs_example())
     assert main(["test", str(exp)]) == 1
     assert "T220 `home chaser 1` is on b5, not on c6" in capsys.readouterr().out
+
+
+def test_a_test_file_names_a_game_folder_relative_to_itself(tmp_path, capsys):
+    """`game:` may be the path of a game folder (a designer's own game), relative to the file."""
+    import shutil
+    from lumos.api import game_sources
+    shipped = game_sources("snitch-snatcher")
+    game = tmp_path / "my-snitch"
+    shutil.copytree(shipped.rules_dir, game, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(shipped.cards_dir, game / "cards", ignore=shutil.ignore_patterns("tests"))
+    path = _write(game, "cards/tests/first.test.yaml", """\
+game: ../..
+cases:
+  - name: the away team has the first turn with seed 0
+    source: "Game Play > Roll Off!"
+    seed: 0
+    expect: {deciding: away}
+""")
+    assert main(["test", str(path)]) == 0, capsys.readouterr().out

@@ -182,6 +182,9 @@ def _read_case(f: _File, cases, i: int, case) -> None:
         f.fail("T200", f"case {i + 1} has no `expect:`", f.key_span(case, "name") if "name" in case else f.span(case),
                "say what must hold after the steps: `expect: {options_include: [...]}` ...")
     elif f.kind(case, "expect", isinstance(expect, dict), "a mapping of expectations"):
+        if not expect:
+            f.fail("T200", f"case {i + 1} expects nothing: it would always pass", f.span(case, "expect"),
+                   "say what must hold: `options_include:`, `pieces:`, `zones:`, `winner:` ...")
         f.keys(expect, EXPECT_KEYS, "`expect`")
         for key in ("options_include", "options_exclude", "events_include"):
             if key in expect:
