@@ -27,6 +27,7 @@ STEP_KEYS = ("choose", "play", "roll", "take_first")
 EXPECT_KEYS = ("options_include", "options_exclude", "pieces", "vars", "side_vars", "piece_vars",
                "zones", "events_include", "winner", "deciding")
 MAX_DECISIONS = 10_000   # chance and `take_first` steps never run a case for ever
+MAX_TAKEN = 1_000        # decisions one `take_first` step may take
 
 
 @dataclass
@@ -208,8 +209,8 @@ def _read_step(f: _File, steps, k: int, step) -> None:
         f.fail("T201", f"a step has no key `{key}`", f.key_span(step, key),
                did_you_mean(str(key), STEP_KEYS) or "a step is `choose`, `play`, `roll` or `take_first`")
     elif key == "take_first":
-        f.kind(step, key, isinstance(value, int) and not isinstance(value, bool) and value >= 1,
-               "a whole number of decisions, 1 or more")
+        f.kind(step, key, isinstance(value, int) and not isinstance(value, bool) and 1 <= value <= MAX_TAKEN,
+               f"a whole number of decisions, from 1 to {MAX_TAKEN}")
     elif key == "choose":
         f.kind(step, key, isinstance(value, (str, dict)) and not isinstance(value, bool),
                "an option's label or a mapping of its arguments")
