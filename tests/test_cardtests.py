@@ -143,9 +143,9 @@ cases:
     ("game: snitch-snatcher\ncases:\n  - name: x\n    position: {pieces: {home chaser 9: d5}}\n"
      "    expect: {deciding: away}\n", "4:25", "P102 no piece `home chaser 9` in snitch-snatcher"),
 ])
-def test_a_broken_test_file_is_reported_at_its_place_and_exits_2(tmp_path, capsys, text, where, message):
+def test_a_broken_test_file_is_reported_at_its_place_and_exits_1(tmp_path, capsys, text, where, message):
     path = _write(tmp_path, "broken.test.yaml", text)
-    assert main(["test", str(path)]) == 2
+    assert main(["test", str(path)]) == 1
     out = capsys.readouterr().out
     assert f"{path}:{where}: {message}" in out
     assert "1 broken test file" in out
@@ -153,7 +153,7 @@ def test_a_broken_test_file_is_reported_at_its_place_and_exits_2(tmp_path, capsy
 
 def test_a_broken_test_file_has_a_caret_and_a_hint(tmp_path, capsys):
     path = _write(tmp_path, "broken.test.yaml", FAILING.replace("    steps:", "    stpes:"))
-    assert main(["test", str(path)]) == 2
+    assert main(["test", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
     at = next(i for i, line in enumerate(out) if "T201" in line)
     assert out[at + 1].strip() == "stpes:"
@@ -163,7 +163,7 @@ def test_a_broken_test_file_has_a_caret_and_a_hint(tmp_path, capsys):
 
 def test_bad_yaml_in_a_test_file_is_a_positioned_yaml_error(tmp_path, capsys):
     path = _write(tmp_path, "bad.test.yaml", "game: snitch-snatcher\ncases: [\n")
-    assert main(["test", str(path)]) == 2
+    assert main(["test", str(path)]) == 1
     assert re.search(rf"{re.escape(str(path))}:\d+:\d+: Y00\d ", capsys.readouterr().out)
 
 

@@ -3,7 +3,7 @@
 Each case is PASS or FAIL; a failure shows the file:line:col of the expectation (or step)
 that failed, its source line with a caret and what was found instead; a broken test file
 shows its problems the way `lumos check` does. Exit status 0 when every case passes, 1 when
-a case fails, 2 for a usage error or a broken test file. The runner is
+a case fails or a test file is broken, 2 for a usage error. The runner is
 lumos.toolkit.cardtests; the format is in docs/designers.md.
 """
 from __future__ import annotations
@@ -11,16 +11,16 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lumos.cli.common import EXIT_FAIL, EXIT_OK, EXIT_USAGE, UsageError, count, display_path, render_diagnostic
+from lumos.cli.common import EXIT_FAIL, EXIT_OK, UsageError, count, display_path, render_diagnostic
 
-EXIT_BROKEN = EXIT_USAGE
+EXIT_BROKEN = EXIT_FAIL   # a broken test file is a problem found, as in `lumos check`
 
 
 def register(sub) -> None:
     """Add `lumos test` and its arguments to the sub-command parsers."""
     s = sub.add_parser("test", help="run card tests written in YAML (*.test.yaml)",
                        description="Run the cases of card test files (*.test.yaml) and print each one's result. "
-                                   "Exit status: 0 all pass, 1 a case fails, 2 usage error or a broken test file.")
+                                   "Exit status: 0 all pass, 1 a case fails or a test file is broken, 2 usage error.")
     s.add_argument("paths", nargs="*", metavar="PATH",
                    help="test files or folders searched for *.test.yaml (default: the bundled games' cards "
                         "and the examples)")
