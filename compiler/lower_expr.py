@@ -527,6 +527,8 @@ class ExprLowering:
             finally:
                 restore()
         exact = n.exact
+        if n.walk:
+            return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
             return _reach_search(start, link, count, through, onto, tslot, oslot), "list:space"
         return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot)), "list:space"

@@ -128,6 +128,41 @@ class RollOp:
         return f"roll {value}"
 
 
+class AnswerOp:
+    """A question answered right or wrong: a chance node with two outcomes, weighted by the
+    chance in 100 of a right answer. The question (card and field) rides on the pending
+    decision, so a person at the table can be shown it and settle the node by typing."""
+
+    def __init__(self, slot, question, side, chance):
+        self.slot, self.question, self.side, self.chance = slot, question, side, chance
+
+    def __call__(self, m, fr):
+        L = fr[2]
+        q = self.question(m, L)
+        if q is None:
+            m.fail_runtime("R003", "`answer` needs a question here, not none", fr,
+                           "the card has no such question; test `c.FIELD is not none` first")
+        p = min(max(self.chance(m, L) or 0, 0), 100)
+        side = self.side(m, L)
+        if m.events is not None:
+            from lumos.interpreter.questions import read_aloud
+            m.emit(fr, f"{m.fmt(side, 'side')} is asked: {read_aloud(m.cg.cards[q[0]].fields[q[1]])}")
+        m.decide("question", CHANCE, [True, False], False)
+        pend = m.st.pending
+        pend["for"] = side
+        pend["weights"] = [p, 100 - p]
+        pend["question"] = [q[0], q[1]]
+
+    def resume(self, m, fr, value):
+        fr[2][self.slot] = value
+        fr[1] += 1
+        if m.events is not None:
+            m.emit(fr, f"{m.fmt(self.side(m, fr[2]), 'side')} answers {'right' if value else 'wrong'}")
+
+    def describe(self, m, fr, value):
+        return "right answer" if value else "wrong answer"
+
+
 class PoolOp:
     """One chance node per die of a pool; the faces gather in a hidden local, then the list is set."""
 
@@ -509,6 +544,13 @@ class StmtLowering:
         side = self.side_or_default(s.side, s.span)
         slot = self.local.slot(s.name, typ)
         self.emit(RollOp(slot, faces, side), s.span)
+
+    def s_Answer(self, s):
+        question, _ = self.expect(s.question, "question", "the question answered")
+        side = self.side_or_default(s.side, s.span)
+        chance, _ = self.expect(s.chance, "number", "the chance in 100 of a right answer")
+        slot = self.local.slot(s.name, "flag")
+        self.emit(AnswerOp(slot, question, side, chance), s.span)
 
     def s_RollPool(self, s):
         parts, typ = [], "none"

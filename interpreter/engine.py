@@ -75,15 +75,49 @@ class GameState:
         return "" if self.st.pending is None else self.st.pending["kind"]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(option index, probability) for a chance node; uniform over the die's faces."""
+        """(option index, probability) for a chance node: uniform over a die's faces; a question's
+        right and wrong answers by their weights (the chance in 100 of a right answer)."""
         if not self.is_chance_node():
             return []
+        weights = self.st.pending.get("weights")
+        if weights:
+            total = sum(weights)
+            return [(i, w / total) for i, w in enumerate(weights)]
         n = len(self.st.pending["options"])
         return [(i, 1.0 / n) for i in range(n)]
 
     def sample_chance(self) -> int:
         """Pick a chance outcome with the game's own generator (deterministic per seed)."""
+        weights = self.st.pending.get("weights")
+        if weights:
+            r = Rng.below(self.st, sum(weights))
+            for i, w in enumerate(weights):
+                if r < w:
+                    return i
+                r -= w
         return Rng.below(self.st, len(self.st.pending["options"]))
+
+    # ---------------------------------------------------------- questions
+    def question(self) -> dict[str, Any] | None:
+        """The question being answered at this chance node (`answer ... to ...`), as read aloud:
+        who answers, its text, its choices (never the answer); None at any other node."""
+        pend = self.st.pending
+        if self.st.result is not None or pend is None or "question" not in pend:
+            return None
+        card, field = pend["question"]
+        q = self.cg.cards[card].fields[field]
+        return {"side": self.cg.sides[pend["for"]], "card": self.cg.cards[card].name, "category": field,
+                "ask": str(q.get("ask", "")), "choices": [str(c) for c in q.get("choices") or ()]}
+
+    def typed_answer(self, text: str) -> int:
+        """The outcome of this question node for an answer a person typed (right: 0, wrong: 1),
+        compared without case or punctuation with the answer and its accepted alternatives."""
+        from lumos.interpreter.questions import is_right
+        pend = self.st.pending
+        if pend is None or "question" not in pend:
+            raise ValueError("no question is being answered")
+        card, field = pend["question"]
+        return 0 if is_right(self.cg.cards[card].fields[field], text) else 1
 
     def apply_action(self, index: int) -> None:
         self.machine.apply(index)
