@@ -5,11 +5,10 @@ A question is plain card data; the engine never shows its answer. A person's typ
 compared with the answer and its accepted alternatives without case, punctuation or extra
 spaces; with choices, the number or letter of a choice is its text.
 
->>> q = {"ask": "Which ball ends the match?", "choices": ["the Quaffle", "the Golden Snitch"],
-...      "answer": "the Golden Snitch"}
+>>> q = {"ask": "Which planet is largest?", "choices": ["Mars", "Jupiter"], "answer": "Jupiter"}
 >>> read_aloud(q)
-'Which ball ends the match? (1) the Quaffle (2) the Golden Snitch'
->>> is_right(q, "2"), is_right(q, "B"), is_right(q, "The golden snitch!"), is_right(q, "quaffle")
+'Which planet is largest? (1) Mars (2) Jupiter'
+>>> is_right(q, "2"), is_right(q, "B"), is_right(q, " jupiter!"), is_right(q, "mars")
 (True, True, True, False)
 """
 from __future__ import annotations
