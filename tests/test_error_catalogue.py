@@ -80,7 +80,7 @@ def test_examples_are_found():
     assert len(found) >= 50
     codes = [code for code, _, _ in found]
     assert len(codes) == len(set(codes)), "one example per code"
-    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team", "teams"}
+    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team", "teams", "question"}
 
 
 # `team` examples: a team file checked against the copy of Snitch Snatcher with this block added
@@ -93,6 +93,12 @@ team [source: "Equipment & Set-Up > Set Up"]:
 
 
 def _check(tmp_path: Path, where: str, text: str) -> list:
+    if where == "question":   # a card of the Chamber of Secrets Trivia Game, whose fields are questions
+        trivia = game_sources("chamber-of-secrets-trivia")
+        cards = tmp_path / "cards"
+        shutil.copytree(trivia.cards_dir, cards)
+        (cards / "example.yaml").write_text(text, encoding="utf-8")
+        return check_game(GameSources(trivia.id, trivia.rules_dir, cards, trivia.schema_dir))[1]
     bundled = game_sources("snitch-snatcher")
     rules = tmp_path / "my-snitch"
     shutil.copytree(bundled.rules_dir, rules)
