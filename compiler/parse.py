@@ -129,6 +129,12 @@ MISTAKES = {
                        "indent the lines of the block more than the line ending in `:`",
                        ["if x:\npass\n", "loop:\nstop\n", "for each p in pieces:\npass\n", "while x:\npass\n",
                         "if x:\n  pass\nelse:\npass\n", "choose by x:\noption \"a\":\n  pass\n"]),
+    "walk-up-to": ("`without backtracking` goes with `exactly N`: a walk has an exact length",
+                   "write `reach from ... exactly N without backtracking`, or `up to N` without it",
+                   ["let x = reach from a by b up to 3 without backtracking\n",
+                    "let x = reach from a by b up to n without backtracking\n",
+                    "let x = reach from a by b up to a.b without backtracking\n",
+                    "let x = reach from a by b up to (n) without backtracking\n"]),
     "unclosed-paren": ("a `(` or `[` is never closed", "add the missing `)` or `]`",
                        ["let x = count(y\n", "let x = [1, 2\n"]),
 }
