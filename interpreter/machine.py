@@ -402,16 +402,18 @@ class Machine:
         may cross its own path but never steps straight back into the space it just left, and
         never ends where it began. Spaces inside the walk satisfy `through`, the end `onto`.
 
-        Breadth first over (space, space just left) pairs, so a d8 walk costs a few hundred
-        pairs per step instead of every path."""
+        Breadth first, one ring of spaces per step, each with the one space a walk arriving there
+        may not step back into (-2 when walks arrive from two different spaces: then none is
+        barred, as one of them may always take any next step), so a d8 walk costs a few dozen
+        spaces per step instead of every walk."""
         if start is None or count <= 0:
             return ()
         nbrs = self.board.links[link]
         passable: dict = {}
-        ring = {(start, -1)}
+        ring = {start: -1}
         for _ in range(count - 1):
-            following = set()
-            for here, left in ring:
+            following: dict = {}
+            for here, left in ring.items():
                 for nxt in nbrs[here]:
                     if nxt == left:
                         continue
@@ -424,11 +426,15 @@ class Machine:
                             ok = bool(through(self, local))
                         passable[nxt] = ok
                     if ok:
-                        following.add((nxt, here))
+                        came = following.get(nxt)
+                        if came is None:
+                            following[nxt] = here
+                        elif came != here:
+                            following[nxt] = -2
             if not following:
                 return ()
             ring = following
-        ends = sorted({nxt for here, left in ring for nxt in nbrs[here] if nxt != left and nxt != start})
+        ends = sorted({nxt for here, left in ring.items() for nxt in nbrs[here] if nxt != left and nxt != start})
         if onto is None:
             return tuple(ends)
         found = []

@@ -418,3 +418,94 @@ def test_the_skill_options_set_the_chance_of_a_right_answer():
     assert chances() == [(0, 0.8), (1, pytest.approx(0.2))]
     assert chances({"gryffindor_quaffle": 30}) == [(0, 0.3), (1, 0.7)]
     assert chances({"slytherin_quaffle": 30}) == [(0, 0.8), (1, pytest.approx(0.2))]   # per side
+
+
+# ---------------------------------------------------------------- advanced rules (advanced=on)
+
+ADVANCED = {"advanced": "on"}
+
+
+def test_advanced_a_chaser_takes_the_quaffle_and_finishes_its_move():
+    """Using the Quaffle (Optional): 'Move your Chaser to any space adjacent to the Quaffle
+    (this does not have to be by exact count) and place the Quaffle on the base of your Mover.
+    Finish the remainder of your move' (rulings 11: the rest is compulsory)."""
+    p = Play(options=ADVANCED).gryffindor_first()
+    assert p.space("quaffle") == "release"
+    p.do("roll 8")
+    takes = [label for label in p.labels() if "take the Quaffle" in label]
+    assert takes and all(re.match(r"move gryffindor chaser to (d6|e7) in [678], take the Quaffle, end on \S+$", t)
+                         for t in takes)
+    p.do("move gryffindor chaser to d6 in 6, take the Quaffle, end on d8")
+    assert p.obs()["pieces"]["quaffle"]["held_by"] == CHASER and p.space(CHASER) == "d8"
+
+
+def test_advanced_a_chaser_answers_only_carrying_the_quaffle():
+    """Using the Quaffle (Optional): 'In order to answer a Quaffle question your Chaser must
+    first pick up the Quaffle and carry it to a Quaffle space'; it goes back to the release
+    circle after the question."""
+    p = Play(options=ADVANCED).gryffindor_first().do("roll 3", f"move {CHASER} from g_chaser to c3")
+    assert p.labels()[0] == "roll 1"                                  # no question offered
+    p = Play(options=ADVANCED).gryffindor_first().do(
+        "roll 8", "move gryffindor chaser to d6 in 6, take the Quaffle, end on d4", "roll 1",
+        re.compile(r"move slytherin (keeper|beater|seeker) .*"))
+    p.decline().move_to(CHASER, "c3")
+    p.do("attempt a Quaffle question with gryffindor chaser", "wrong answer")
+    assert p.skip_snitch_moves().space("quaffle") == "release"
+    assert p.obs()["pieces"]["quaffle"]["held_by"] is None
+
+
+def test_advanced_a_rival_chaser_steals_the_quaffle():
+    """Using the Quaffle (Optional): 'An opposing Chaser may steal the Quaffle by moving into
+    any space adjacent to the Quaffle-carrying Chaser' (rulings: any of the eight squares)."""
+    p = Play(options=ADVANCED).gryffindor_first().do(
+        "roll 8", "move gryffindor chaser to d6 in 6, take the Quaffle, end on d8")
+    # the Slytherin Chaser (dark squares) reaches c8, e8, d7, d9, c9, e9, c7, e7's dark ones
+    p.do("roll 5")
+    steals = [label for label in p.labels() if label.startswith("move slytherin chaser to") and "take the Quaffle" in label]
+    assert steals
+    p.do(steals[0])
+    assert p.obs()["pieces"]["quaffle"]["held_by"] == S_CHASER
+
+
+def advanced_bludger_on_the_keeper(answer: str) -> Play:
+    p = Play(options=ADVANCED).slytherin_first().do(
+        "roll 5", "move slytherin beater from s_beater to e8", "attempt a Bludger question with slytherin beater",
+        f"aim the Bludger at {KEEPER} (g_keeper)")
+    assert p.labels() == ["use bludger_one", "use bludger_two"]      # either Bludger
+    p.do("use bludger_two")
+    assert p.obs()["pieces"]["bludger_two"]["held_by"] == KEEPER     # on the target's base
+    p.do(answer)
+    if answer == "right answer":
+        p.skip_snitch_moves().do("do not defend")
+    return p.skip_snitch_moves()
+
+
+def test_advanced_a_bludger_stays_on_the_space_and_blocks_it():
+    """The Bludgers (Optional): 'their Mover retires to the Grounding Zone, but the Bludger
+    remains on that space. No other Mover can move onto or through that space until someone
+    uses it to Bludger another Mover.'"""
+    p = advanced_bludger_on_the_keeper("right answer")
+    assert p.space(KEEPER) == "gz1" and p.space("bludger_two") == "g_keeper"
+    p.do("roll 4")                                         # g_beater-a1-b2-c1-g_keeper: blocked
+    assert "g_keeper" not in p.moves_of(BEATER)
+    assert "g_keeper" not in p.moves_of(CHASER)            # g_chaser-e1-d2-c1-g_keeper
+
+
+def test_advanced_a_missed_bludger_leaves_the_field():
+    """The Bludgers (Optional): 'If a player is unsuccessful in their Bludger attempt, remove
+    the Bludger in question from the board until someone chooses to use it again.'"""
+    p = advanced_bludger_on_the_keeper("wrong answer")
+    assert p.space(KEEPER) == "g_keeper" and p.space("bludger_two") is None
+
+
+def test_advanced_a_bludgered_carrier_drops_the_quaffle_to_the_release_circle():
+    """Using the Quaffle (Optional) (rulings 16): a Chaser Bludgered with the Quaffle drops it;
+    it goes back to the release circle."""
+    p = Play(options=ADVANCED).gryffindor_first().do(
+        "roll 8", "move gryffindor chaser to d6 in 6, take the Quaffle, end on d8")
+    p.do("roll 5", "move slytherin beater from s_beater to e8", "attempt a Bludger question with slytherin beater",
+         f"aim the Bludger at {CHASER} (d8)", "use bludger_one", "right answer")
+    p.skip_snitch_moves().do("do not defend")
+    assert p.skip_snitch_moves().space(CHASER) == "gz1"
+    assert p.space("quaffle") == "release" and p.obs()["pieces"]["quaffle"]["held_by"] is None
+    assert p.space("bludger_one") == "d8"
