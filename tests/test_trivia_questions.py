@@ -150,3 +150,18 @@ def test_play_asks_the_question_and_scores_the_typed_answer(monkeypatch, right):
     else:
         assert "wrong: the answer was" in text
         assert "gryffindor scores a Quaffle" not in text.split("wrong: the answer was")[1]
+
+
+@pytest.mark.parametrize("advanced", ["off", "on"])
+def test_a_logged_game_with_questions_replays(tmp_path, advanced):
+    """Determinism: a game's log (seed, options, choices; questions as chance decisions drawn
+    by their weights) replays to the same game, line for line."""
+    from lumos.interpreter.agents import GreedyAgent, RandomAgent
+    from lumos.interpreter.log import replay, write_game_log
+    cg = load_game(GAME)
+    path = tmp_path / "game.jsonl"
+    write_game_log(cg, path, seed=4, agents=[RandomAgent(1), GreedyAgent(2)], options={"advanced": advanced})
+    text = path.read_text(encoding="utf-8")
+    assert '"right answer"' in text or '"wrong answer"' in text
+    result = replay(cg, path)
+    assert result.ok, result.divergence
