@@ -32,7 +32,8 @@ import tracemalloc
 
 
 def playouts(cg, games: int, agents=("random", "random"), seed0: int = 1000) -> dict:
-    from lumos.interpreter.agents import agent_seed, make_agent, play_game
+    from lumos.interpreter.agents import agent_seed, make_agent
+    from lumos.interpreter.play import play_game
     decisions = errors = 0
     start = time.process_time()   # CPU time: other load on the machine counts less
     for i in range(games):
@@ -142,7 +143,8 @@ def cpu_figures(game: str, games: int, seed0: int = 3000) -> dict:
     """CPU time (time.process_time) of random playouts and of compiling the game."""
     from lumos.api import game_sources, load_game
     from lumos.compiler.game import check_game
-    from lumos.interpreter.agents import agent_seed, make_agent, play_game
+    from lumos.interpreter.agents import agent_seed, make_agent
+    from lumos.interpreter.play import play_game
     cg = load_game(game)
     decisions = 0
     start = time.process_time()

@@ -1,4 +1,4 @@
-"""A GameState -> the index of a legal option: the built-in agents, and a driver that plays a game.
+"""A GameState -> the index of a legal option: the built-in agents (lumos.interpreter.play drives them).
 
 An agent is anything with `choose(state) -> int` returning one of
 `state.legal_actions()`. Agents are asked only when a side decides; chance nodes
@@ -12,7 +12,7 @@ those same places, so the lookahead cannot read the rival's hand or the deck ord
 nor does it see future dice: each lookahead copy gets a fresh generator seeded from
 the agent's own.
 
->>> from lumos.api import bundled_games, load_game            # doctest: +SKIP
+>>> from lumos.api import bundled_games, load_game, play_game   # doctest: +SKIP
 >>> cg = load_game(bundled_games()[0])                        # doctest: +SKIP
 >>> play_game(cg, [RandomAgent(1), GreedyAgent(2)], seed=7)   # doctest: +SKIP
 GameResult(seed=7, winner=1, returns=[-1.0, 1.0], decisions=42, error=None)
@@ -20,11 +20,9 @@ GameResult(seed=7, winner=1, returns=[-1.0, 1.0], decisions=42, error=None)
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
-from typing import IO, Any, Protocol, Sequence
+from typing import Any, Protocol
 
-from lumos.diagnostics import Diagnostic, LumosRuntimeError
-from lumos.interpreter.log import LIMIT_CODE
+from lumos.diagnostics import LumosRuntimeError
 from lumos.interpreter.state import MASK64
 
 MAX_LOOKAHEAD_OPTIONS = 40   # the greedy agent samples this many options when there are more
@@ -165,67 +163,3 @@ def make_agent(name: str, seed: Any):
 def agent_seed(game_seed: int, side: int) -> str:
     """The seed of the agent playing `side` in the game with `game_seed` (stable across runs)."""
     return f"{game_seed}:{side}"
-
-
-# ---------------------------------------------------------------- the driver
-@dataclass
-class GameResult:
-    seed: int
-    winner: int | None = None          # side index, None for a draw or an unfinished game
-    returns: list[float] = field(default_factory=list)
-    decisions: int = 0                 # decisions taken by sides (chance not counted)
-    error: Diagnostic | None = None    # the runtime error that stopped the game, if any
-
-    @property
-    def completed(self) -> bool:
-        return self.error is None and bool(self.returns)
-
-
-def play_game(cg, agents: Sequence, seed: int, options: dict | None = None, log: IO[str] | None = None,
-              max_decisions: int = 100_000, agent_names: list[str] | None = None,
-              teams: dict | None = None) -> GameResult:
-    """Play one game: `agents[k]` decides for side k; chance uses the state's own generator.
-
-    `log` is an open text file: the game's JSON Lines log is written to it
-    (see `lumos.interpreter.log`). A runtime error of the rules does not escape:
-    it is returned in `GameResult.error`, and written as the log's last line.
-    """
-    from lumos.interpreter.engine import GameState
-    from lumos.interpreter.log import GameLog
-    if len(agents) != cg.nsides:
-        raise ValueError(f"{cg.id} needs {cg.nsides} agents (one per side), got {len(agents)}")
-    result = GameResult(seed)
-    writer = None
-    if log is not None:
-        names = agent_names or [getattr(a, "name", type(a).__name__) for a in agents]
-        writer = GameLog(log, cg, seed, options, names, teams)
-    state = None
-    try:
-        state = GameState.new(cg, seed=seed, options=options, log=writer is not None, teams=teams)
-        if writer:
-            writer.start(state)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                choice = state.sample_chance()
-            else:
-                if state.st.decisions >= max_decisions:
-                    result.error = Diagnostic(
-                        LIMIT_CODE, f"the game did not end within {max_decisions} decisions", hint=
-                        "raise the limit, or check that the flow can end the game")
-                    break
-                choice = agents[state.current_player()].choose(state)
-            if writer:
-                writer.decision(state, choice)
-            state.apply_action(choice)
-            if writer:
-                writer.flush_events(state)
-    except LumosRuntimeError as exc:
-        result.error = exc.first
-    if state is not None:
-        result.decisions = state.st.decisions
-        if state.is_terminal() and result.error is None:
-            result.returns = state.returns()
-            result.winner = state.winner()
-    if writer:
-        writer.finish(state, result.error)
-    return result

@@ -248,15 +248,6 @@ def event_record(ev: dict, rule_names) -> dict:
     return {"event": ev["event"], "rule": rule_names(ev["rule"]), "in": ev["in"]}
 
 
-def write_game_log(cg: CompiledGame, path: str | Path, seed: int = 0, options: dict | None = None,
-                   agents=None, max_decisions: int = 100_000):
-    """Play one game with `agents` (default: random) and write its log to `path`."""
-    from lumos.interpreter.agents import RandomAgent, play_game
-    agents = agents or [RandomAgent(seed * 7919 + k) for k in range(cg.nsides)]
-    with open(path, "w", encoding="utf-8") as fh:
-        return play_game(cg, agents, seed, options=options, log=fh, max_decisions=max_decisions)
-
-
 # ---------------------------------------------------------------- replaying
 @dataclass
 class Divergence:

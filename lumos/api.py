@@ -14,7 +14,10 @@ from importlib import resources
 from pathlib import Path
 
 from lumos.compiler.game import GameSources, check_game, compile_game
+from lumos.interpreter.agents import GreedyAgent, RandomAgent
 from lumos.interpreter.engine import GameState
+from lumos.interpreter.log import replay
+from lumos.interpreter.play import play_game, write_game_log
 
 
 def _package_dir(package: str) -> Path:
@@ -65,9 +68,6 @@ def load_game(game: str | Path):
 def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False) -> GameState:
     return GameState.new(cg, seed=seed, options=options, log=log)
 
-
-from lumos.interpreter.agents import GreedyAgent, RandomAgent, play_game  # noqa: E402
-from lumos.interpreter.log import replay, write_game_log  # noqa: E402
 
 __all__ = ["bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState",
            "RandomAgent", "GreedyAgent", "play_game", "replay", "write_game_log"]

@@ -25,7 +25,8 @@ import yaml
 
 from lumos.api import game_sources, load_game
 from lumos.compiler.game import compile_game
-from lumos.interpreter.agents import RandomAgent, play_game
+from lumos.interpreter.agents import RandomAgent
+from lumos.interpreter.play import play_game
 from lumos.interpreter.engine import GameState
 
 CTGS = "catch-the-golden-snitch"

@@ -227,11 +227,11 @@ def test_module_entry_point_and_internal_errors(tmp_path):
 
 
 def test_internal_errors_are_one_line(monkeypatch, capsys):
-    import lumos.cli as cli
+    import lumos.cli.games as games
 
     def broken(args):
         raise KeyError("oops")
-    monkeypatch.setattr(cli, "cmd_games", broken)
+    monkeypatch.setattr(games, "run", broken)
     assert main(["games"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "internal error" in err and "LUMOS_DEBUG" in err

@@ -378,7 +378,8 @@ def test_lumos_check_finds_team_files_in_folders_and_expansions(tmp_path, capsys
 
 
 def test_a_log_records_the_teams_and_the_replay_puts_them_back(tmp_path, game):
-    from lumos.interpreter.agents import make_agent, play_game
+    from lumos.interpreter.agents import make_agent
+    from lumos.interpreter.play import play_game
     from lumos.interpreter.log import log_header, replay
     (tmp_path / "reds.yaml").write_text(TEAM)
     teams, _ = check_teams(game, {"away": tmp_path / "reds.yaml"})

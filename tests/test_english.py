@@ -1,4 +1,4 @@
-"""English from the checked AST (lumos.english): every construct has a rendering, every rule and
+"""English from the checked AST (lumos.reference.english): every construct has a rendering, every rule and
 card of every bundled game renders without a placeholder, and typical statements read as
 written below (word for word)."""
 from __future__ import annotations
@@ -7,12 +7,12 @@ import doctest
 
 import pytest
 
-from lumos import english
+from lumos.reference import english
 from lumos.api import bundled_games, game_sources
 from lumos.compiler import nodes as N
 from lumos.compiler.build_ast import Origin, build
 from lumos.compiler.parse import parse
-from lumos.english import English, Vocabulary, missing_renderings, placeholder_in, plain, rst, to_rst, to_text
+from lumos.reference.english import English, Vocabulary, missing_renderings, placeholder_in, plain, rst, to_rst, to_text
 from lumos.reference import GameDoc
 
 # A game that uses every construct of the language once (it is parsed, not compiled).

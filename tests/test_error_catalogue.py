@@ -133,7 +133,7 @@ def _check(tmp_path: Path, where: str, text: str) -> list:
     src = GameSources("snitch-snatcher", rules, cards, bundled.schema_dir)
     cg, diags, _ = check_game(src)
     if cg is not None and not any(d.is_error for d in diags):   # as `lumos check` does
-        from lumos.lint import lint_game
+        from lumos.compiler.lint import lint_game
         diags = list(diags) + lint_game(cg, src)
     return diags
 

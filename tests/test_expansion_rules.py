@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 from lumos.api import game_sources
-from lumos.cli import _compile, main
+from lumos.cli import main
+from lumos.cli.common import compile_or_fail
 
 GAME = "snitch-snatcher"
 CARD = """\
@@ -60,7 +61,7 @@ def test_a_rules_file_of_the_same_name_replaces_the_games(tmp_path, capsys):
     shipped = game_sources(GAME).rules_dir / "cards.lumos"
     changed = shipped.read_text(encoding="utf-8") + "\n" + HOUSE_RULES
     exp = _expansion(tmp_path, ["cards.lumos"], {"cards.lumos": changed})
-    cg, src = _compile(GAME, [str(exp)])
+    cg, src = compile_or_fail(GAME, [str(exp)])
     assert exp / "cards.lumos" in src.rules_files() and shipped not in src.rules_files()
     assert main(["check", str(exp), "--strict"]) == 0
     assert "E206" not in capsys.readouterr().out     # nothing declared twice
@@ -84,8 +85,8 @@ def test_manifest_rules_must_be_existing_lumos_files(tmp_path, capsys):
 
 def test_the_reference_of_a_game_with_the_expansion_shows_its_rules(tmp_path):
     """`lumos docs --with EXPANSION`: the expansion's own rules file is in the reference."""
-    from lumos.refmodel import game_doc
-    from lumos.refwriter import game_rst
+    from lumos.reference.model import game_doc
+    from lumos.reference.writer import game_rst
     exp = _expansion(tmp_path, ["house_rules.lumos"], {"house_rules.lumos": HOUSE_RULES})
     doc = game_doc(GAME, tmp_path, [str(exp)])
     text = "\n".join(game_rst(doc, GAME))

@@ -1,4 +1,4 @@
-"""`lumos check` warns about legal but likely mistakes (lumos.lint): W310 unused declarations,
+"""`lumos check` warns about legal but likely mistakes (lumos.compiler.lint): W310 unused declarations,
 W311 cards no rule can ever play.
 
 Each test writes into a copy of the bundled game; warnings the unmodified copy already has
@@ -16,7 +16,7 @@ import pytest
 from lumos.api import game_sources
 from lumos.cli import main
 from lumos.compiler.game import GameSources, check_game
-from lumos.lint import lint_game
+from lumos.compiler.lint import lint_game
 
 GAME = "snitch-snatcher"
 ROOT = Path(__file__).resolve().parents[1]
@@ -236,7 +236,7 @@ def _catalogue_examples() -> list[tuple[str, str, str]]:
 
 
 def test_the_catalogue_documents_each_lint_code():
-    from lumos.lint import CODES
+    from lumos.compiler.lint import CODES
     assert sorted(code for code, _, _ in _catalogue_examples()) == sorted(CODES)
 
 

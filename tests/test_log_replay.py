@@ -12,8 +12,9 @@ from pathlib import Path
 import pytest
 
 from lumos.api import load_game
-from lumos.interpreter.agents import GreedyAgent, RandomAgent, evaluate, play_game
-from lumos.interpreter.log import cards_hash, log_header, read_log, replay, source_hash, write_game_log
+from lumos.interpreter.agents import GreedyAgent, RandomAgent, evaluate
+from lumos.interpreter.log import cards_hash, log_header, read_log, replay, source_hash
+from lumos.interpreter.play import play_game, write_game_log
 
 
 @pytest.fixture(scope="module")

@@ -16,7 +16,7 @@ from lumos.api import game_sources
 from lumos.diagnostics import Diagnostic, Span
 
 pytest.importorskip("pygls")
-from lumos.lsp import check_file, find_target, lsp_range, to_lsp  # noqa: E402
+from lumos.editor.lsp import check_file, find_target, lsp_range, to_lsp  # noqa: E402
 
 GAME = "snitch-snatcher"
 ROOT = Path(__file__).resolve().parents[1]

@@ -233,7 +233,7 @@ def test_lumos_check_and_simulate_with_team_files(capsys):
 
 def test_the_language_server_checks_team_files_with_unsaved_text():
     """`lumos lsp`: a team file's problems (its game found by `game:`), the editor's text first."""
-    from lumos.lsp import check_file
+    from lumos.editor.lsp import check_file
     path = TEAMS / "broken.yaml"
     found = check_file(path)
     assert [d.code for d in found[str(path.resolve())]] == ["T110", "T110", "T110"]

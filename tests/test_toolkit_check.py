@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from lumos.cli import _compile, main
+from lumos.cli import main
+from lumos.cli.common import compile_or_fail
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "snitch-snatcher"
@@ -181,10 +182,10 @@ def test_example_expansion_is_clean(capsys):
 
 
 def test_example_expansion_cards_are_compiled_in():
-    cg, _ = _compile(GAME, [str(EXAMPLE)])
+    cg, _ = compile_or_fail(GAME, [str(EXAMPLE)])
     names = {c.name for c in cg.cards}
     assert {"Hawkshead Attack", "Sloth Grip Roll", "Counter-Charm", "Long Throw"} <= names
-    base, _ = _compile(GAME)
+    base, _ = compile_or_fail(GAME)
     assert len(cg.cards) == len(base.cards) + 12
     added = [c for c in cg.cards if c.name == "Hawkshead Attack"]
     assert sorted(cg.sides[c.deck] for c in added) == ["away", "away", "home", "home"]
@@ -256,7 +257,7 @@ def test_expansion_relative_to_a_game_folder(tmp_path, capsys):
 
 
 def test_github_annotation_escaping():
-    from lumos.cli import github_annotation
+    from lumos.cli.check import github_annotation
     from lumos.diagnostics import Diagnostic, Span
     d = Diagnostic("S104", "100% wrong: a, b\nnext", Span("/abs/dir,x/a:b.yaml", 3, 4, 3, 9), "fix: this",
                    severity="warning")

@@ -9,7 +9,7 @@ import pytest
 import yaml
 from pygments.token import Error, Keyword, Name, String
 
-from lumos.lexer import (BUILTIN_FUNCTIONS, CONSTANTS, DECLARATIONS, META, OPERATOR_WORDS, STATEMENTS, TYPES,
+from lumos.editor.lexer import (BUILTIN_FUNCTIONS, CONSTANTS, DECLARATIONS, META, OPERATOR_WORDS, STATEMENTS, TYPES,
                          LumosLexer)
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -24,7 +24,7 @@ def test_registered_through_the_entry_point():
     from importlib.metadata import entry_points
     from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
     found = [ep for ep in entry_points(group="pygments.lexers") if ep.name == "lumos"]
-    assert found and found[0].value == "lumos.lexer:LumosLexer"
+    assert found and found[0].value == "lumos.editor.lexer:LumosLexer"
     assert isinstance(get_lexer_by_name("lumos"), LumosLexer)
     assert isinstance(get_lexer_for_filename("game.lumos"), LumosLexer)
 

@@ -11,7 +11,7 @@ import yaml
 from jsonschema import Draft202012Validator
 
 from lumos.cli import main
-from lumos.expansions import MANIFEST_SCHEMA
+from lumos.toolkit.expansions import MANIFEST_SCHEMA
 
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "snitch-snatcher"

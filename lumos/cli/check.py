@@ -2,18 +2,46 @@
 
 Every problem is printed as `file:line:col: CODE message` with the source line, a caret
 and a hint (or as JSON, or as GitHub annotations); the summary line counts them. Exit
-status 0 clean, 1 problems found, 2 usage error. Called by lumos.cli.
+status 0 clean, 1 problems found, 2 usage error.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from lumos.cli import (DEFAULT_MAX, EXIT_FAIL, EXIT_OK, UsageError, _count, _display_path, _sources,
-                       _split_teams, _yaml_files, render_diagnostic)
+from lumos.cli.common import (
+    EXIT_FAIL,
+    EXIT_OK,
+    UsageError,
+    count,
+    display_path,
+    render_diagnostic,
+    sources,
+    split_teams,
+    yaml_files,
+)
+
+DEFAULT_MAX = 50   # diagnostics shown before "... and N more"
 
 
-# ---------------------------------------------------------------- lumos check
+def register(sub) -> None:
+    """Add `lumos check` and its arguments to the sub-command parsers."""
+    s = sub.add_parser("check", help="check rules, board and cards; print every problem",
+                       description="Check games, expansions or card files and print every problem found, "
+                                   "sorted by file and line. Exit status: 0 clean (warnings allowed), "
+                                   "1 problems found, 2 usage or internal error.")
+    s.add_argument("paths", nargs="*", metavar="GAME|PATH",
+                   help="bundled game ids, game folders or expansion folders (default: every bundled game); "
+                        "with --game, card files or folders of card files")
+    s.add_argument("--game", metavar="GAME|PATH", help="check the card files given against this game")
+    s.add_argument("--format", choices=("text", "json", "github"), default="text",
+                   help="text (default), json (a list of diagnostics), github (Actions annotations)")
+    s.add_argument("--max", type=int, default=None, metavar="N",
+                   help=f"show at most N problems (default {DEFAULT_MAX}; 0: all; json: all unless given)")
+    s.add_argument("--strict", action="store_true", help="warnings fail the check too (exit status 1)")
+    s.set_defaults(func=run)
+
+
 class _Target:
     """One thing `lumos check` compiles: a game, a game plus an expansion, or a game plus loose card files."""
 
@@ -32,7 +60,7 @@ def _card_paths(items: list[str]) -> list[Path]:
     for item in items:
         path = Path(item)
         if path.is_dir():
-            found = _yaml_files(path)
+            found = yaml_files(path)
             if not found:
                 raise UsageError(f"`{item}` holds no .yaml card files")
             out += found
@@ -44,24 +72,24 @@ def _card_paths(items: list[str]) -> list[Path]:
 
 
 def _expansion_target(manifest: Path) -> _Target:
-    from lumos.expansions import load_expansion
+    from lumos.toolkit.expansions import load_expansion
     exp, diags, texts = load_expansion(manifest)
     if exp is None:
         return _Target("expansion", manifest.parent.name, diags=diags, files=texts)
     own = {p.resolve() for p in exp.base.card_files()}
-    cards, teams = _split_teams([p for p in exp.card_files if p.resolve() not in own])  # own files count once
+    cards, teams = split_teams([p for p in exp.card_files if p.resolve() not in own])  # own files count once
     return _Target("expansion", exp.name, exp.base, cards, diags, texts, teams)
 
 
 def _check_targets(args) -> list[_Target]:
     from lumos.api import bundled_games
-    from lumos.expansions import manifest_path
+    from lumos.toolkit.expansions import manifest_path
     if args.game:
-        src = _sources(args.game)
+        src = sources(args.game)
         own = {p.resolve() for p in src.card_files()}
-        extra, teams = _split_teams([p for p in _card_paths(args.paths) if p.resolve() not in own])
-        parts = [_count(len(extra), "card file")] if extra else []
-        parts += [_count(len(teams), "team file")] if teams else []
+        extra, teams = split_teams([p for p in _card_paths(args.paths) if p.resolve() not in own])
+        parts = [count(len(extra), "card file")] if extra else []
+        parts += [count(len(teams), "team file")] if teams else []
         label = f"{' and '.join(parts)} against {src.id}" if parts else src.id
         return [_Target("cards" if parts else "game", label, src, extra, teams=teams)]
     targets = []
@@ -74,15 +102,15 @@ def _check_targets(args) -> list[_Target]:
         if path.is_file() and path.suffix in (".yaml", ".yml"):
             game = _team_game(path)
             if game is not None:   # a team file that names its game: `game: ID`
-                src = _sources(game)
+                src = sources(game)
                 targets.append(_Target("cards", f"1 team file against {src.id}", src, teams=[path]))
                 continue
             raise UsageError(f"`{item}` is a card file: name the game it belongs to, "
                              f"`lumos check --game GAME {item}`")
-        if path.is_dir() and not (path / "game.lumos").is_file() and _yaml_files(path):
+        if path.is_dir() and not (path / "game.lumos").is_file() and yaml_files(path):
             raise UsageError(f"`{item}` holds neither game.lumos nor expansion.yaml: for card files, "
                              f"`lumos check --game GAME {item}`")
-        src = _sources(item)
+        src = sources(item)
         targets.append(_Target("game", src.id, src))
     return targets
 
@@ -108,7 +136,7 @@ def _run_target(t: _Target) -> None:
             t.diags += check_team_file(cg, path)[1]
             t.files[str(path)] = path.read_text(encoding="utf-8", errors="replace")
     if cg is not None and not any(d.is_error for d in t.diags):
-        from lumos.lint import lint_game
+        from lumos.compiler.lint import lint_game
         mine = {str(p) for p in t.extra}
         # a designer checking cards hears about their cards, not about the base game's rules
         t.diags += [d for d in lint_game(cg, t.src) if t.kind == "game" or d.span.file in mine]
@@ -117,18 +145,18 @@ def _run_target(t: _Target) -> None:
 def _ok_line(t: _Target) -> str:
     cg = t.cg
     warnings = sum(not d.is_error for d in t.diags)
-    extra = f", {_count(warnings, 'warning')}" if warnings else ""
+    extra = f", {count(warnings, 'warning')}" if warnings else ""
     if t.kind == "game":
-        return f"ok: {t.label} ({_count(len(cg.rules), 'rule')}, {_count(len(cg.cards), 'card')}){extra}"
+        return f"ok: {t.label} ({count(len(cg.rules), 'rule')}, {count(len(cg.cards), 'card')}){extra}"
     mine = {str(p) for p in t.extra}
     added = sum(1 for c in cg.cards if c.span.file in mine)
-    teams = f", {_count(len(t.teams), 'team file')}" if t.teams else ""
+    teams = f", {count(len(t.teams), 'team file')}" if t.teams else ""
     if t.kind == "expansion":
-        return (f"ok: {t.label} (extends {cg.id}: {_count(added, 'card')} in {_count(len(t.extra), 'file')}"
+        return (f"ok: {t.label} (extends {cg.id}: {count(added, 'card')} in {count(len(t.extra), 'file')}"
                 f"{teams}){extra}")
     if not t.extra:
         return f"ok: {t.label}{extra}"
-    return f"ok: {t.label} ({_count(added, 'card')}){extra}"
+    return f"ok: {t.label} ({count(added, 'card')}){extra}"
 
 
 def _escape_data(text: str) -> str:
@@ -143,7 +171,7 @@ def github_annotation(d) -> str:
     """A GitHub Actions workflow command: the problem shows on the line of the pull request's diff."""
     props = []
     if d.span.line > 0:
-        props.append(f"file={_escape_property(_display_path(d.span.file))}")
+        props.append(f"file={_escape_property(display_path(d.span.file))}")
         props.append(f"line={d.span.line}")
         if d.span.col > 0:
             props.append(f"col={d.span.col}")
@@ -154,7 +182,7 @@ def github_annotation(d) -> str:
     return f"::{'error' if d.is_error else 'warning'} {','.join(props)}::{_escape_data(text)}"
 
 
-def cmd_check(args) -> int:
+def run(args) -> int:
     if args.max is not None and args.max < 0:
         raise UsageError("--max must be 0 (no limit) or more")
     targets = _check_targets(args)
@@ -167,7 +195,7 @@ def cmd_check(args) -> int:
             if key not in seen:     # two targets sharing a game report its problems once
                 seen.add(key)
                 all_diags.append(d)
-    all_diags.sort(key=lambda d: (_display_path(d.span.file), d.span.line, d.span.col, d.code))
+    all_diags.sort(key=lambda d: (display_path(d.span.file), d.span.line, d.span.col, d.code))
     errors = sum(d.is_error for d in all_diags)
     warnings = len(all_diags) - errors
     failed = errors > 0 or (args.strict and warnings > 0)
@@ -188,8 +216,6 @@ def cmd_check(args) -> int:
             print(_ok_line(t))
     if all_diags:
         nfiles = len({d.span.file for d in all_diags})
-        print(f"{_count(errors, 'error')}, {_count(warnings, 'warning')} in {_count(nfiles, 'file')}"
+        print(f"{count(errors, 'error')}, {count(warnings, 'warning')} in {count(nfiles, 'file')}"
               + (" (--strict: warnings fail the check)" if args.strict and warnings and not errors else ""))
     return status
-
-

@@ -10,7 +10,7 @@ looks at the parsed rules, the compiled cards and their effects, knowing no game
 - W311: a card with an `effect` that no `play` statement can ever be handed: every
   `play` of the rules (and of card effects) plays a card chosen by `choose x from LIST
   where FILTER`, and the filter is false for this card at every call of the rule (the
-  partial evaluation of lumos.explain: `it.type == "action"` is false for a card of
+  partial evaluation of lumos.compiler.analysis: `it.type == "action"` is false for a card of
   another type, `it.window == w` is false when no call passes the card's window). A
   `play` of a card that was not chosen with a filter could play any card.
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lumos.compiler import nodes as N
-from lumos.explain import UNKNOWN, Owner, _Card, _conjuncts, holds, owners, rules_decls, source_of, walk
+from lumos.compiler.analysis import UNKNOWN, Card, Owner, conjuncts, holds, owners, rules_decls, source_of, walk
 from lumos.diagnostics import Diagnostic, LumosError, Span
 
 CODES = ("W310", "W311")
@@ -166,7 +166,7 @@ def _play_sites(all_owners: list[Owner]) -> list[_Site]:
             for choose in found:      # a name chosen at several places: each may hand its card to `play`
                 filters, source = [], choose.options
                 while isinstance(source, N.Where):
-                    filters[:0] = _conjuncts(source.cond)
+                    filters[:0] = conjuncts(source.cond)
                     source = source.source
                 sites.append(_Site(owner, n, filters, False))
     return sites
@@ -192,14 +192,14 @@ def _site_envs(site: _Site, calls: dict[str, list[N.Node]]) -> list[dict]:
     return [{}]
 
 
-def _admits(site: _Site, card: _Card, envs: list[dict], windows: set[str]) -> bool:
+def _admits(site: _Site, card: Card, envs: list[dict], windows: set[str]) -> bool:
     """Could this `play` be handed this card, at some call of its rule?"""
     if site.free:
         return True
     return any(all(holds(f, env, card, windows) is not False for f in site.filters) for env in envs)
 
 
-def _why_not(sites: list[_Site], card: _Card, windows: set[str], texts: dict[str, str]) -> str:
+def _why_not(sites: list[_Site], card: Card, windows: set[str], texts: dict[str, str]) -> str:
     """A hint: the first filter part that rejects the card at each play."""
     reasons = []
     for site in sites:
@@ -230,7 +230,7 @@ def unplayable_cards(decls, effects: list[_Effect], texts: dict[str, str]) -> li
         cd = e.card
         if not e.body:      # a card without an effect is data the rules read; `play` is not its use
             continue
-        card = _Card(cd.name, cd.type, dict(cd.fields))
+        card = Card(cd.name, cd.type, dict(cd.fields))
         if any(_admits(site, card, site_envs, windows) for site, site_envs in zip(sites, envs)):
             continue
         out.append(Diagnostic(

@@ -1,8 +1,8 @@
-"""Compiled game + its rules files -> the rules reference: the `lumos` Sphinx domain and `lumos docs`.
+"""Sphinx pages -> the rules reference in them: the `lumos` Sphinx domain, its directives and roles.
 
-The game is read by lumos.refmodel (GameDoc) and written as reStructuredText by
-lumos.refwriter; this module is the Sphinx side (directives, roles, domain) and the
-`lumos docs` builder.
+The game is read by lumos.reference.model (GameDoc) and written as reStructuredText by
+lumos.reference.writer; this module is the Sphinx side (directives, roles, domain);
+lumos.reference.build is the `lumos docs` builder.
 
 The reference is generated from the files the interpreter runs, so it cannot drift
 from the game. In a Sphinx project, add ``"lumos.reference"`` to ``extensions``; then
@@ -16,21 +16,16 @@ from the game. In a Sphinx project, add ``"lumos.reference"`` to ``extensions``;
 ``:lumos:card:``, ``:lumos:rule:``, ``:lumos:action:`` (checked: an unknown
 target is a warning, so ``sphinx-build -W`` fails on it), ``:lumos:game:``,
 ``:lumos:coverage:`` and ``:lumos:section:``. The extension also registers the ``lumos``
-Pygments lexer. ``build_docs`` (``lumos docs``) makes a whole HTML reference of every
-bundled game without any Sphinx project of the designer's.
+Pygments lexer.
 
 Everything here is generic: a game's words come from its files only.
 """
 from __future__ import annotations
 
-import io
 import posixpath
 import re
-import sys
-import tempfile
 from html import escape
 from pathlib import Path
-from typing import Iterable
 
 from docutils import nodes
 from docutils.parsers.rst import directives
@@ -41,13 +36,9 @@ from sphinx.roles import XRefRole
 from sphinx.util.docutils import SphinxDirective
 from sphinx.util.nodes import make_refnode
 
-from lumos.lexer import LumosLexer
-from lumos.refmodel import GameDoc, ReferenceError, card_files, game_doc, load_sections, match_section, toc_sections
-from lumos.refwriter import rst_title, coverage_rst, game_rst
-
-__all__ = ["GameDoc", "build_docs", "coverage_rst", "game_rst", "load_sections", "match_section", "toc_sections",
-           "setup", "LumosLexer", "ReferenceError", "card_files", "game_doc"]
-
+from lumos.editor.lexer import LumosLexer
+from lumos.reference.model import GameDoc, ReferenceError, game_doc
+from lumos.reference.writer import coverage_rst, game_rst
 
 # ================================================================== Sphinx: nodes, directives, roles, domain
 class lumos_board(nodes.General, nodes.Element):
@@ -292,110 +283,3 @@ def setup(app) -> dict:
     app.connect("build-finished", _write_css)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True,
             "env_version": LumosDomain.data_version}
-
-
-# ================================================================== lumos docs
-def _plan(with_paths: Iterable[str | Path]) -> dict[str, tuple[str, list[str]]]:
-    """Which games to document: game key -> (directive argument, extra card paths)."""
-    from lumos.api import bundled_games
-    from lumos.expansions import load_expansion, manifest_path
-    plan = {g: (g, []) for g in bundled_games()}
-    for raw in with_paths:
-        text = str(raw)
-        game, sep, rest = text.partition("=")
-        if sep and game in plan:
-            path = Path(rest).resolve()
-        else:
-            game, path = "", Path(text).resolve()
-        if not path.exists():
-            raise ReferenceError(f"--with {text}: no such file or folder", 2)
-        if path.is_dir() and (path / "game.lumos").is_file():
-            plan[path.name] = (str(path), [])
-            continue
-        manifest = manifest_path(path) if not game else None
-        if manifest is not None:
-            exp, problems, texts = load_expansion(manifest)
-            if exp is None:
-                raise ReferenceError("\n".join(d.render(texts.get(d.span.file, "").splitlines())
-                                               for d in problems) or f"--with {text}: not an expansion")
-            game = exp.base.id
-            if game not in plan or plan[game][0] != game:
-                plan[game] = (str(exp.base.rules_dir), plan.get(game, ("", []))[1])
-        elif not game:
-            game = _game_for(path, plan)
-        plan[game][1].append(str(path))
-    return plan
-
-
-def _game_for(path: Path, plan: dict) -> str:
-    """The bundled game an expansion's cards belong to: the only one they compile with."""
-    from lumos.api import bundled_games, game_sources
-    from lumos.compiler.game import check_game
-    games = bundled_games()
-    if len(games) == 1:
-        return games[0]
-    fits = [g for g in games if check_game(game_sources(g), card_files([path])[0])[0] is not None]
-    if len(fits) != 1:
-        raise ReferenceError(f"--with {path}: say which game the cards are for: --with GAME={path} "
-                             f"(games: {', '.join(games)})", 2)
-    return fits[0]
-
-
-def write_project(srcdir: Path, plan: dict[str, tuple[str, list[str]]]) -> None:
-    """A Sphinx source folder: an index and, per game, its reference and coverage pages."""
-    srcdir.mkdir(parents=True, exist_ok=True)
-    index = rst_title("Lumos rules reference", "=") + [
-        "Generated by ``lumos docs`` from the compiled rules and cards of each game.", "",
-        ".. toctree::", "   :maxdepth: 2", ""]
-    for key, (ref, extra) in plan.items():
-        page = nodes.make_id(key) or "game"
-        index += [f"   {page}", f"   {page}-coverage"]
-        with_opt = [f"   :with: {', '.join(extra)}"] if extra else []
-        (srcdir / f"{page}.rst").write_text("\n".join([f".. lumos:game:: {ref}"] + with_opt + [""]),
-                                            encoding="utf-8")
-        (srcdir / f"{page}-coverage.rst").write_text("\n".join([f".. lumos:coverage:: {ref}"] + with_opt + [""]),
-                                                     encoding="utf-8")
-    (srcdir / "index.rst").write_text("\n".join(index + [""]), encoding="utf-8")
-
-
-def build_docs(out_dir: str | Path | None = None, with_paths: Iterable[str | Path] = ()) -> int:
-    """Build the HTML reference of every bundled game (and of `with_paths`: expansion card files or
-    folders, `GAME=PATH`, or game folders) into `out_dir`. Returns an exit status: 0 when the
-    reference was built without a warning, 1 otherwise, 2 for a bad `--with`.
-
-    >>> build_docs("/tmp/lumos-reference")   # doctest: +SKIP
-    0
-    """
-    from sphinx.application import Sphinx
-    from sphinx.util.console import nocolor
-    out = Path(out_dir or "lumos-reference").resolve()
-    try:
-        plan = _plan(with_paths)
-    except ReferenceError as exc:
-        print(f"lumos docs: error: {exc}", file=sys.stderr)
-        return exc.status
-    for key, (ref, extra) in plan.items():   # compile first: problems are shown as `lumos check` does
-        try:
-            game_doc(ref, Path.cwd(), extra)
-        except ReferenceError as exc:
-            print(f"{exc}\nlumos docs: `{key}` does not compile; no reference was written", file=sys.stderr)
-            return exc.status
-    nocolor()
-    warnings = io.StringIO()
-    with tempfile.TemporaryDirectory(prefix="lumos-docs-") as tmp:
-        src = Path(tmp) / "src"
-        write_project(src, plan)
-        conf = {"project": "Lumos rules reference", "extensions": ["lumos.reference"], "root_doc": "index",
-                "html_theme": "alabaster", "html_title": "Lumos rules reference", "pygments_style": "sphinx",
-                "html_show_sourcelink": False, "html_copy_source": False}
-        app = Sphinx(str(src), None, str(out), str(Path(tmp) / "doctrees"), "html", confoverrides=conf,
-                     status=None, warning=warnings, freshenv=True)
-        app.build()
-    text = warnings.getvalue().strip()
-    if text:
-        print(text, file=sys.stderr)
-    if text or app.statuscode:
-        print(f"lumos docs: the reference in {out} has problems (above)", file=sys.stderr)
-        return 1
-    print(f"wrote {out / 'index.html'} ({', '.join(plan)})")
-    return 0

@@ -3,7 +3,7 @@
 It speaks the Language Server Protocol over stdin/stdout (with pygls, the optional extra
 `pip install 'lumos-games[lsp]'`). When a rules file (`.lumos`) or a card, board or
 expansion file (`.yaml`) is opened, changed or saved, it checks the game that file
-belongs to, as `lumos check` does (the compiler, then lumos.lint), and publishes the
+belongs to, as `lumos check` does (the compiler, then lumos.compiler.lint), and publishes the
 problems of every file of that game; files whose problems are gone get an empty list.
 Unsaved text is checked too: the game's files are copied to a temporary folder with the
 editor's text in place of the files on disk.
@@ -69,7 +69,7 @@ def _game_of_folder(folder: Path):
 def find_target(path: Path, default_game: str | None = None) -> Target | None:
     """The check that covers `path`, or None when no game can be found for it."""
     from lumos.api import bundled_games, game_sources
-    from lumos.expansions import load_expansion, manifest_path
+    from lumos.toolkit.expansions import load_expansion, manifest_path
     path = Path(path).resolve()
     if path.suffix == ".lumos" or (path.suffix in (".yaml", ".yml") and (path.parent / "game.lumos").is_file()):
         src = _game_of_folder(path.parent)
@@ -144,7 +144,7 @@ def check_target(target: Target, overlays: dict[str, str] | None = None) -> dict
     from dataclasses import replace
 
     from lumos.compiler.game import check_game
-    from lumos.lint import lint_game
+    from lumos.compiler.lint import lint_game
     out: dict[str, list] = {str(p): [] for p in target.files}
     diags = list(target.diags)
     if target.src is not None:

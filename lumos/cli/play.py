@@ -1,24 +1,45 @@
-"""`lumos play` and `lumos replay`: a game at the terminal against agents, and a log replayed
-and verified. Called by lumos.cli."""
+"""`lumos play`: a game at the terminal, a person against agents."""
 from __future__ import annotations
 
-import json
 import sys
-from pathlib import Path
 
-from lumos.cli import (EXIT_FAIL, EXIT_OK, UsageError, _compile, _display_path, _err, _parse_options, _teams,
-                       render_diagnostic)
+from lumos.cli.common import (
+    AGENT_NAMES,
+    EXIT_FAIL,
+    EXIT_OK,
+    UsageError,
+    add_option,
+    add_team,
+    add_with,
+    compile_or_fail,
+    err,
+    parse_options,
+    render_diagnostic,
+    teams_of,
+)
 
 
-# ---------------------------------------------------------------- lumos play
-def cmd_play(args) -> int:
+def register(sub) -> None:
+    """Add `lumos play` and its arguments to the sub-command parsers."""
+    s = sub.add_parser("play", help="play in the terminal against an agent")
+    s.add_argument("game", metavar="GAME|PATH")
+    s.add_argument("--seed", type=int, default=0)
+    s.add_argument("--as", dest="as_side", metavar="SIDE", help="the side you play (default: the first)")
+    s.add_argument("--agent", choices=AGENT_NAMES, default="random", help="the agent you play against")
+    add_team(s)
+    add_with(s)
+    add_option(s)
+    s.set_defaults(func=run)
+
+
+def run(args) -> int:
+    from lumos.diagnostics import LumosRuntimeError
     from lumos.interpreter.agents import agent_seed, make_agent
     from lumos.interpreter.engine import GameState
-    from lumos.diagnostics import LumosRuntimeError
-    cg, _ = _compile(args.game, args.with_paths)
+    cg, _ = compile_or_fail(args.game, args.with_paths)
     side = _side_index(cg, args.as_side)
-    options = _parse_options(cg, args.option)
-    teams = _teams(cg, args.teams, options)
+    options = parse_options(cg, args.option)
+    teams = teams_of(cg, args.teams, options)
     rivals = {k: make_agent(args.agent, agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
     state = GameState.new(cg, seed=args.seed, options=options, log=True, teams=teams)
     print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
@@ -53,8 +74,8 @@ def cmd_play(args) -> int:
             shown = _show_events(state, shown, side)
     except LumosRuntimeError as exc:
         _show_events(state, shown, side)
-        _err("the rules stopped the game:")
-        _err(render_diagnostic(exc.first, cg.files))
+        err("the rules stopped the game:")
+        err(render_diagnostic(exc.first, cg.files))
         return EXIT_FAIL
     print()
     print(state)
@@ -149,50 +170,3 @@ def _ask(state) -> int | None:
         if text.isdigit() and 1 <= int(text) <= len(labels):
             return int(text) - 1
         print(f"  please type a number from 1 to {len(labels)}, or q")
-
-
-# ---------------------------------------------------------------- lumos replay
-def cmd_replay(args) -> int:
-    from lumos.interpreter.log import log_header, replay
-    path = Path(args.log)
-    if not path.is_file():
-        raise UsageError(f"no log file `{args.log}`")
-    game = args.game or log_header(path).get("game")
-    if not game:
-        _err(f"{args.log}:1: the first line is not a Lumos log header")
-        return EXIT_FAIL
-    cg, _ = _compile(game, args.with_paths)
-    result = replay(cg, path)
-    for w in result.warnings:
-        _err(f"warning: {w}")
-    if result.ok:
-        print(f"{args.log}: reproduced ({result.decisions} decisions, {result.lines} lines)")
-        return EXIT_OK
-    d = result.divergence
-    if result.cards is not None and result.cards.missing:
-        print(f"{args.log}:{d.line}: the game was played with cards this replay does not have:")
-        for f in result.cards.missing:
-            print(f"  {f.get('file')} (was {f.get('path')})")
-        hints = list(dict.fromkeys(_with_hint(f) for f in result.cards.missing))   # one per expansion
-        print("  replay with " + " ".join(f"--with {h}" for h in hints))
-        return EXIT_FAIL
-    print(f"{args.log}:{d.line}: the replay diverges")
-    print(f"  log:    {_short(d.expected)}")
-    print(f"  replay: {_short(d.got)}")
-    return EXIT_FAIL
-
-
-def _with_hint(card_file: dict) -> str:
-    """What to give `--with` for a card file of a log: its expansion folder when it has one."""
-    from lumos.expansions import manifest_path
-    path = Path(str(card_file.get("path") or card_file.get("file")))
-    if path.is_file() and manifest_path(path.parent) is not None:
-        path = path.parent
-    text = _display_path(str(path))
-    return f"'{text}'" if any(c.isspace() for c in text) else text
-
-
-def _short(value) -> str:
-    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
-
-

@@ -2,7 +2,7 @@
 
 `GameDoc` gathers what the reference shows of one game — each declaration with its
 source text, note and English, each card with its variants, the rulebook's sections —
-from the same files the interpreter runs. Used by lumos.refwriter (the pages) and
+from the same files the interpreter runs. Used by lumos.reference.writer (the pages) and
 lumos.reference (the Sphinx extension). Everything here is generic.
 """
 from __future__ import annotations
@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Iterable, Iterator
 
 from lumos.compiler import nodes as N
-from lumos.english import English, Vocabulary, rst_escape
+from lumos.reference.english import English, Vocabulary, rst_escape
 
 
 # ================================================================== the game, read for the reference
@@ -334,7 +334,7 @@ def game_doc(ref: str, base: Path, with_paths: Iterable[str] = ()) -> GameDoc:
             raise ReferenceError(f"`{ref}` is neither a bundled game ({', '.join(bundled_games())}) nor a "
                                  "folder holding game.lumos")
         src = game_sources(path)
-    from lumos.expansions import with_rules
+    from lumos.toolkit.expansions import with_rules
     try:
         src = with_rules(src, [(base / p).resolve() for p in with_paths])
     except ValueError as exc:
@@ -355,7 +355,7 @@ def game_doc(ref: str, base: Path, with_paths: Iterable[str] = ()) -> GameDoc:
 def card_files(paths: Iterable[Path]) -> tuple[list[Path], list[str]]:
     """(card YAML files, names of the expansions) of `--with` paths: an expansion folder or
     manifest (expansion.yaml) gives its card files; a folder its *.yaml files; a file itself."""
-    from lumos.expansions import load_expansion, manifest_path
+    from lumos.toolkit.expansions import load_expansion, manifest_path
     out: list[Path] = []
     names: list[str] = []
     for p in map(Path, paths):

@@ -4,8 +4,8 @@ from __future__ import annotations
 from typing import Any
 
 from lumos.compiler import nodes as N
-from lumos.english import rst, rst_escape, to_rst
-from lumos.refmodel import (HIDDEN_FIELDS, CardDoc, CardVariant, GameDoc, RuleDoc, note_rst, short_path,
+from lumos.reference.english import rst, rst_escape, to_rst
+from lumos.reference.model import (HIDDEN_FIELDS, CardDoc, CardVariant, GameDoc, RuleDoc, note_rst, short_path,
                             match_section, walk)
 
 

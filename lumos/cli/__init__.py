@@ -1,0 +1,98 @@
+"""Command-line arguments -> the `lumos` tool: one module per command, shared plumbing in
+lumos.cli.common.
+
+In: `argv`. Out: an exit status and text (results on stdout, problems and progress on
+stderr). Conventions of Python tools: subcommands with `--help`, problems printed as
+`file:line:col: CODE message` with the source line and a caret (so editors jump to
+them), exit status 0 when all is well, 1 when the rules or a log are wrong, 2 for a usage
+error or an internal failure, `--json` where a machine reads the output. No traceback
+reaches a user unless `LUMOS_DEBUG=1`.
+
+Each command module has `register(sub)` (its arguments) and `run(args)`. Heavy modules (the
+compiler, the interpreter, rich) are imported inside `run`, so `lumos --help` starts fast.
+
+>>> main(["check", "--format", "json"])      # doctest: +SKIP
+[]
+0
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+
+from lumos.cli import (
+    board,
+    check,
+    docs,
+    explain,
+    games,
+    lsp,
+    new,
+    play,
+    replay,
+    schema,
+    simulate,
+)
+from lumos.cli.common import (
+    EXIT_FAIL,
+    EXIT_OK,
+    EXIT_USAGE,
+    UsageError,
+    count,
+    err,
+    render_diagnostic,
+)
+
+__all__ = ["build_parser", "main"]
+
+# in the order `lumos --help` lists them
+COMMANDS = (games, check, simulate, play, replay, board, explain, schema, new, docs, lsp)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The `lumos` parser: every command module adds its own sub-command."""
+    from lumos import __version__
+    p = argparse.ArgumentParser(prog="lumos", description="Check, play and simulate board games written in Lumos.")
+    p.add_argument("--version", action="version", version=f"lumos {__version__}")
+    sub = p.add_subparsers(dest="command", metavar="COMMAND")
+    sub.required = True
+    for command in COMMANDS:
+        command.register(sub)
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = build_parser()
+    try:
+        args = parser.parse_args(argv)
+    except SystemExit as exc:   # --help, --version, or a usage error already printed by argparse
+        return exc.code if isinstance(exc.code, int) else EXIT_USAGE
+    debug = os.environ.get("LUMOS_DEBUG") == "1"
+    from lumos.diagnostics import LumosError
+    try:
+        return args.func(args)
+    except UsageError as exc:
+        err(f"lumos {args.command}: error: {exc}")
+        return EXIT_USAGE
+    except LumosError as exc:
+        files = getattr(exc, "files", None)
+        for d in exc.diagnostics:
+            err(render_diagnostic(d, files))
+        errors = sum(d.is_error for d in exc.diagnostics)
+        err(f"{count(errors, 'error')}, {count(len(exc.diagnostics) - errors, 'warning')}")
+        return EXIT_FAIL
+    except KeyboardInterrupt:
+        err("interrupted")
+        return 130
+    except BrokenPipeError:
+        return EXIT_OK
+    except Exception as exc:  # noqa: BLE001 - the one place internal failures become a message
+        if debug:
+            raise
+        err(f"lumos: internal error: {type(exc).__name__}: {exc} (set LUMOS_DEBUG=1 for the traceback)")
+        return EXIT_USAGE
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

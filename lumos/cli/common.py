@@ -1,0 +1,246 @@
+"""What every `lumos` command shares: exit codes, usage errors, rendering diagnostics for the
+terminal, and finding, compiling and configuring the game a command names.
+
+Each command module (lumos.cli.check, lumos.cli.simulate, ...) imports these public
+helpers; no command imports another command.
+"""
+from __future__ import annotations
+
+import functools
+import os
+import sys
+from pathlib import Path
+
+EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
+AGENT_NAMES = ("random", "greedy")
+SHOWN_WIDTH = 160   # a longer source line is shown as the part around the column
+
+
+class UsageError(Exception):
+    """A command line that names something that does not exist; exits with 2."""
+
+
+def display_path(path: str) -> str:
+    """A path relative to the working folder when the file is inside it (shorter, still jumpable)."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:
+        return path
+    return path if rel.startswith("..") or os.path.isabs(rel) else rel
+
+
+def _source_lines(path: str, files: dict | None) -> list[str] | None:
+    if files and path in files:
+        return files[path].splitlines()
+    try:
+        return Path(path).read_text(encoding="utf-8").splitlines()
+    except (OSError, UnicodeDecodeError, ValueError):
+        return None
+
+
+def render_diagnostic(d, files: dict | None = None) -> str:
+    from dataclasses import replace
+    lines = _source_lines(d.span.file, files)
+    span = replace(d.span, file=display_path(d.span.file))
+    if lines is not None and 1 <= span.line <= len(lines) and len(lines[span.line - 1]) > SHOWN_WIDTH:
+        text = lines[span.line - 1]
+        start = max(0, min(span.col - 1 - SHOWN_WIDTH // 2, len(text) - SHOWN_WIDTH))
+        window = ("..." if start else "") + text[start:start + SHOWN_WIDTH] + \
+            ("..." if start + SHOWN_WIDTH < len(text) else "")
+        shift = start - (3 if start else 0)
+        end_col = span.end_col - shift if span.end_line == span.line and span.end_col else 0
+        span = replace(span, col=span.col - shift, end_col=max(0, min(end_col, len(window) + 1)))
+        lines = lines[:span.line - 1] + [window]
+    shown = replace(d, span=span)
+    return shown.render(lines).replace(f"{span.file}:{span.line}:{span.col}:",
+                                       f"{span.file}:{d.span.line}:{d.span.col}:", 1)
+
+
+def count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def err(text: str) -> None:
+    print(text, file=sys.stderr)
+
+
+def yaml_files(folder: Path) -> list[Path]:
+    """The card files of a folder: its YAML files but an expansion manifest."""
+    from lumos.toolkit.expansions import MANIFEST
+    return sorted(p for p in folder.iterdir()
+                  if p.is_file() and p.suffix in (".yaml", ".yml") and p.name != MANIFEST)
+
+
+def bundled_ids() -> list[str]:
+    from lumos.api import bundled_games
+    return bundled_games()
+
+
+def sources(game: str):
+    from lumos.api import bundled_games, game_sources
+    if game in bundled_games():
+        return game_sources(game)
+    path = Path(game)
+    if path.is_file() and path.suffix == ".lumos":
+        path = path.parent
+    if path.is_dir() and (path / "game.lumos").is_file():
+        return game_sources(path)
+    if path.exists():
+        raise UsageError(f"`{game}` is not a game: a game is a folder holding game.lumos")
+    raise UsageError(f"unknown game `{game}`; bundled games: {', '.join(bundled_games()) or 'none'}")
+
+
+def compile_or_fail(game: str, with_paths: list[str] | None = None):
+    """(CompiledGame, sources) or a LumosCheckError with every diagnostic.
+
+    `with_paths`: expansion folders (or manifests), card files or folders of card files
+    whose cards are added to the game's."""
+    from lumos.compiler.game import check_game
+    from lumos.diagnostics import LumosCheckError
+    src = sources(game)
+    extra, pre_diags, pre_files = _with_cards(src, game, with_paths or [])
+    src = _with_rules(src, with_paths or [])
+    cg, diags, files = check_game(src, extra_cards=extra or None)
+    if cg is None or any(d.is_error for d in pre_diags):
+        err = LumosCheckError(pre_diags + list(diags))
+        err.files = {**pre_files, **files}
+        raise err
+    return cg, src
+
+
+def _with_cards(src, game: str, with_paths: list[str]) -> tuple[list[Path], list, dict]:
+    """The card files of `--with` expansions, and the problems of their manifests."""
+    from lumos.toolkit.expansions import load_expansion, manifest_path
+    extra: list[Path] = []
+    diags: list = []
+    files: dict = {}
+    own = {p.resolve() for p in src.card_files()}
+    for item in with_paths:
+        path = Path(item)
+        manifest = manifest_path(path)
+        if manifest is not None:
+            exp, problems, texts = load_expansion(manifest)
+            diags += problems
+            files.update(texts)
+            if exp is None:
+                continue
+            if exp.base.rules_dir.resolve() != src.rules_dir.resolve():
+                raise UsageError(f"the expansion `{item}` extends `{exp.extends}`, not `{game}`")
+            found = exp.card_files
+        elif path.is_dir():
+            found = yaml_files(path)
+            if not found:
+                raise UsageError(f"`{item}` is neither an expansion nor a folder of card files")
+        elif path.is_file():
+            found = [path]
+        else:
+            raise UsageError(f"no expansion or card file `{item}`")
+        found = split_teams(found)[0]
+        extra += [p for p in found if p.resolve() not in own and p not in extra]
+    return extra, diags, files
+
+
+def _with_rules(src, with_paths: list[str]):
+    """The game's sources with the rules files that `--with` expansions replace or add."""
+    from lumos.toolkit.expansions import with_rules
+    try:
+        return with_rules(src, with_paths)
+    except ValueError as exc:
+        raise UsageError(str(exc)) from None
+
+
+def split_teams(paths: list[Path]) -> tuple[list[Path], list[Path]]:
+    """(card files, team files): a YAML file with a top-level `team:` key is a team file."""
+    from lumos.compiler.teams import looks_like_team_file
+    teams = [p for p in paths if looks_like_team_file(p)]
+    return [p for p in paths if p not in teams], teams
+
+
+def teams_of(cg, pairs: list[str], options: dict | None = None) -> dict | None:
+    """`--team SIDE=FILE` pairs -> checked teams for `GameState.new(teams=...)`, or a LumosCheckError."""
+    from lumos.compiler.teams import check_teams
+    from lumos.diagnostics import LumosCheckError
+    paths: dict[str, Path] = {}
+    for pair in pairs or []:
+        side, sep, file = pair.partition("=")
+        side = side.strip()
+        if not sep or not file.strip():
+            raise UsageError(f"--team needs SIDE=FILE, not `{pair}`")
+        if side not in cg.sides:
+            raise UsageError(f"{cg.id} has no side `{side}`; sides: {', '.join(cg.sides)}")
+        if side in paths:
+            raise UsageError(f"two team files for `{side}`")
+        if not Path(file).is_file():
+            raise UsageError(f"no team file `{file}`")
+        paths[side] = Path(file)
+    if not paths:
+        return None
+    if cg.team is None:
+        raise UsageError(f"{cg.id} takes no team files: its rules declare no `team`")
+    teams, diags = check_teams(cg, paths, options)
+    if teams is None:
+        err = LumosCheckError(diags)
+        err.files = {**cg.files, **{str(p): p.read_text(encoding="utf-8", errors="replace") for p in paths.values()}}
+        raise err
+    return teams
+
+
+@functools.lru_cache(maxsize=4)
+def load_with(game: str, with_paths: tuple[str, ...]):
+    """A compiled game with expansions, once per worker process."""
+    return compile_or_fail(game, list(with_paths))[0]
+
+
+def parse_options(cg, pairs: list[str]) -> dict:
+    """`name=value` pairs -> option values of the game's declared choices."""
+    options = {}
+    for pair in pairs or []:
+        name, sep, text = pair.partition("=")
+        name = name.strip()
+        if not sep:
+            raise UsageError(f"--option needs name=value, not `{pair}`")
+        if name not in cg.options:
+            raise UsageError(f"{cg.id} has no option `{name}`; options: {', '.join(cg.options) or 'none'}")
+        choices = cg.options[name][1]
+        match = [c for c in choices if option_text(c) == text.strip()]
+        if not match:
+            raise UsageError(f"option `{name}` is one of {', '.join(option_text(c) for c in choices)}, "
+                             f"not `{text}`")
+        options[name] = match[0]
+    return options
+
+
+def option_text(value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+def agent_list(cg, text: str | None, default: str = "random") -> list[str]:
+    names = [a.strip() for a in (text or "").split(",") if a.strip()] or [default]
+    for n in names:
+        if n not in AGENT_NAMES:
+            raise UsageError(f"unknown agent `{n}`; agents: {', '.join(AGENT_NAMES)}")
+    if len(names) == 1:
+        names = names * cg.nsides
+    if len(names) != cg.nsides:
+        raise UsageError(f"{cg.id} has {cg.nsides} sides ({', '.join(cg.sides)}): give {cg.nsides} agents, "
+                         f"not {len(names)}")
+    return names
+
+
+def add_with(s) -> None:
+    """The `--with PATH` argument that the commands reading a game share."""
+    s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
+                   help="add the cards of an expansion folder (or of card files); repeatable")
+
+
+def add_team(s) -> None:
+    """The `--team SIDE=FILE` argument of the commands that start games."""
+    s.add_argument("--team", dest="teams", action="append", default=[], metavar="SIDE=FILE",
+                   help="a team file for a side (checked first); without one the game's setup builds the team")
+
+
+def add_option(s) -> None:
+    """The `--option NAME=VALUE` argument of the commands that start games."""
+    s.add_argument("--option", action="append", default=[], metavar="NAME=VALUE", help="set a game option")

@@ -1,0 +1,199 @@
+"""`lumos simulate`: many seeded games between agents (in worker processes with --jobs), a
+summary table or JSON, and optionally one replayable log per game."""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from lumos.cli.common import (
+    AGENT_NAMES,
+    EXIT_OK,
+    UsageError,
+    add_option,
+    add_team,
+    add_with,
+    agent_list,
+    bundled_ids,
+    compile_or_fail,
+    count,
+    err,
+    load_with,
+    parse_options,
+    render_diagnostic,
+    teams_of,
+)
+
+SHOW_ERRORS = 3   # runtime errors printed in full
+
+
+def register(sub) -> None:
+    """Add `lumos simulate` and its arguments to the sub-command parsers."""
+    s = sub.add_parser("simulate", help="play many games between agents and summarise the results")
+    s.add_argument("game", metavar="GAME|PATH")
+    s.add_argument("-n", type=int, default=100, help="number of games (default 100)")
+    s.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
+    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}); default random")
+    add_option(s)
+    s.add_argument("--json", action="store_true", help="print the summary as JSON")
+    s.add_argument("--log-dir", help="write one replayable log per game into this folder")
+    s.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
+    s.add_argument("--max-decisions", type=int, default=100_000, help="stop a game after this many decisions")
+    add_team(s)
+    s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
+    add_with(s)
+    s.set_defaults(func=run)
+
+
+def _run_batch(game: str, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
+               max_decisions: int, with_paths: tuple[str, ...] = (), teams: dict | None = None) -> list[dict]:
+    """Play the games with these seeds (in a worker process when --jobs > 1); plain records out."""
+    from lumos.api import load_game, settle_memory
+    cg = load_with(game, with_paths) if with_paths else load_game(game)
+    if with_paths:
+        settle_memory()
+    return _play_seeds(cg, seeds, agents, options, log_dir, max_decisions, teams)
+
+
+def _play_seeds(cg, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
+                max_decisions: int, teams: dict | None = None) -> list[dict]:
+    from lumos.interpreter.agents import agent_seed, make_agent
+    from lumos.interpreter.play import play_game
+    out = []
+    for seed in seeds:
+        players = [make_agent(name, agent_seed(seed, k)) for k, name in enumerate(agents)]
+        if log_dir:
+            path = Path(log_dir) / f"{cg.id}-{seed}.jsonl"
+            with open(path, "w", encoding="utf-8") as fh:
+                r = play_game(cg, players, seed, options=options, log=fh, max_decisions=max_decisions,
+                              agent_names=agents, teams=teams)
+        else:
+            r = play_game(cg, players, seed, options=options, max_decisions=max_decisions, teams=teams)
+        out.append({"seed": seed, "winner": r.winner, "returns": r.returns, "decisions": r.decisions,
+                     "error": r.error})
+    return out
+
+
+def _chunks(seeds: list[int], jobs: int) -> list[list[int]]:
+    size = max(1, min(50, len(seeds) // (jobs * 4) or 1))
+    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
+
+
+def run(args) -> int:
+    import time
+    if args.n < 0:
+        raise UsageError("-n must be 0 or more")
+    cg, src = compile_or_fail(args.game, args.with_paths)
+    agents = agent_list(cg, args.agents)
+    options = parse_options(cg, args.option)
+    teams = teams_of(cg, args.teams, options)
+    if args.log_dir:
+        Path(args.log_dir).mkdir(parents=True, exist_ok=True)
+    seeds = [args.seed + i for i in range(args.n)]
+    game_arg = args.game if args.game in bundled_ids() else str(src.rules_dir)
+    records: list[dict] = []
+    start = time.perf_counter()
+    with _progress(args.n, f"{cg.id}", quiet=args.quiet) as advance:
+        if args.jobs > 1 and args.n > 1:
+            from concurrent.futures import ProcessPoolExecutor
+            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+                with_paths = tuple(str(Path(p).resolve()) for p in args.with_paths)
+                futures = [pool.submit(_run_batch, game_arg, chunk, agents, options, args.log_dir,
+                                       args.max_decisions, with_paths, teams) for chunk in _chunks(seeds, args.jobs)]
+                for fut in futures:
+                    batch = fut.result()
+                    records.extend(batch)
+                    advance(len(batch))
+        else:
+            for seed in seeds:
+                records.extend(_play_seeds(cg, [seed], agents, options, args.log_dir, args.max_decisions, teams))
+                advance(1)
+    elapsed = time.perf_counter() - start
+    records.sort(key=lambda r: r["seed"])
+    summary = _summarise(cg, records, elapsed, args.seed, agents, options)
+    if args.with_paths:
+        summary["with"] = list(args.with_paths)
+    if teams:
+        summary["teams"] = {side: team["file"] for side, team in teams.items()}
+    failed = [r for r in records if r["error"] is not None]
+    for r in failed[:SHOW_ERRORS]:
+        err(f"game with seed {r['seed']} stopped:")
+        err(render_diagnostic(r["error"], cg.files))
+    if len(failed) > SHOW_ERRORS:
+        err(f"... and {count(len(failed) - SHOW_ERRORS, 'more failed game')}")
+    if args.json:
+        print(json.dumps(summary, indent=2))
+    else:
+        _print_summary(summary, cg)
+    return EXIT_OK
+
+
+def _summarise(cg, records, elapsed, seed, agents, options) -> dict:
+    done = [r for r in records if r["error"] is None]
+    wins = {name: 0 for name in cg.sides}
+    wins["draw"] = 0
+    for r in done:
+        wins["draw" if r["winner"] is None else cg.sides[r["winner"]]] += 1
+    decisions = [r["decisions"] for r in done]
+    errors: dict[str, int] = {}
+    for r in records:
+        if r["error"] is not None:
+            errors[r["error"].code] = errors.get(r["error"].code, 0) + 1
+    n = len(records)
+    return {
+        "game": cg.id, "games": n, "completed": len(done), "errors": n - len(done), "error_codes": errors,
+        "wins": wins, "win_rates": {k: (v / len(done) if done else 0.0) for k, v in wins.items()},
+        "mean_decisions": (sum(decisions) / len(decisions)) if decisions else 0.0,
+        "min_decisions": min(decisions, default=0), "max_decisions": max(decisions, default=0),
+        "seconds": round(elapsed, 3), "games_per_second": round(n / elapsed, 1) if elapsed > 0 else 0.0,
+        "seed": seed, "agents": dict(zip(cg.sides, agents)), "options": options,
+    }
+
+
+def _print_summary(s: dict, cg) -> None:
+    from rich.console import Console
+    from rich.table import Table
+    table = Table(title=f"{cg.id}: {count(s['games'], 'game')}, first seed {s['seed']}", min_width=48)
+    table.add_column("", style="bold")
+    table.add_column("value", justify="right")
+    table.add_row("games", str(s["games"]))
+    table.add_row("completed", str(s["completed"]))
+    table.add_row("errors", str(s["errors"]))
+    for side in cg.sides:
+        table.add_row(f"wins {side} ({s['agents'][side]})", f"{s['wins'][side]}  ({s['win_rates'][side]:.1%})")
+    table.add_row("draws", f"{s['wins']['draw']}  ({s['win_rates']['draw']:.1%})")
+    table.add_row("decisions mean / min / max",
+                  f"{s['mean_decisions']:.1f} / {s['min_decisions']} / {s['max_decisions']}")
+    table.add_row("games/s", f"{s['games_per_second']}")
+    Console(soft_wrap=False).print(table)
+
+
+class _progress:
+    """A rich progress bar on stderr (hidden when stderr is not a terminal or with --quiet)."""
+
+    def __init__(self, total: int, what: str, quiet: bool = False):
+        self.total, self.what, self.quiet = total, what, quiet
+        self.bar = None
+
+    def __enter__(self):
+        if self.quiet:
+            return lambda k: None
+        from rich.console import Console
+        from rich.progress import (
+            BarColumn,
+            MofNCompleteColumn,
+            Progress,
+            TextColumn,
+            TimeRemainingColumn,
+        )
+        console = Console(stderr=True)
+        self.bar = Progress(TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(),
+                            TimeRemainingColumn(), console=console, transient=True,
+                            disable=not console.is_terminal)
+        self.bar.__enter__()
+        task = self.bar.add_task(f"simulating {self.what}", total=self.total)
+        return lambda k: self.bar.advance(task, k)
+
+    def __exit__(self, *exc):
+        if self.bar is not None:
+            self.bar.__exit__(*exc)
+        return False
