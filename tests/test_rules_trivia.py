@@ -196,6 +196,17 @@ def test_a_bludger_sends_its_target_to_the_far_end_of_the_grounding_zone():
     assert p.space(S_KEEPER) == "sz1"
 
 
+def test_a_wrong_bludger_answer_leaves_the_target_in_play():
+    """2. Offense: 'If Team One answers incorrectly, they still get to move the Golden Snitch,
+    and the turn ends': no defence is asked, the target stays."""
+    p = beater_on_a_bludger_space(Play().gryffindor_first())
+    p.do("attempt a Bludger question with gryffindor beater", f"aim the Bludger at {S_KEEPER} (s_keeper)",
+         "wrong answer")
+    assert p.labels()[0].startswith("move the Golden Snitch") and p.state.current_player() == GRYFFINDOR
+    p.skip_snitch_moves()
+    assert p.space(S_KEEPER) == "s_keeper" and p.labels()[0] == "roll 1"
+
+
 def test_a_right_beater_answer_blocks_the_bludger():
     """3. Defense: Beater Question (Block a Bludger): right, they avoid the Bludger; wrong,
     their Mover is Bludgered."""

@@ -165,3 +165,16 @@ def test_a_logged_game_with_questions_replays(tmp_path, advanced):
     assert '"right answer"' in text or '"wrong answer"' in text
     result = replay(cg, path)
     assert result.ok, result.divergence
+
+
+def test_a_designer_adds_trivia_cards_as_an_expansion(capsys):
+    """Game Contents: the boxes of cards; an expansion adds cards to them (the example
+    expansion, two cards a box), checked and played like the game's own."""
+    import json
+    from pathlib import Path
+    from lumos.cli import main
+    folder = Path(__file__).resolve().parents[1] / "examples" / "chamber-of-secrets-trivia-expansion"
+    assert main(["check", str(folder)]) == 0
+    assert "ok: Garden and Sky (extends chamber-of-secrets-trivia: 4 cards in 2 files)" in capsys.readouterr().out
+    assert main(["simulate", GAME, "-n", "2", "--seed", "1", "--with", str(folder), "--json"]) == 0
+    assert json.loads(capsys.readouterr().out)["completed"] == 2
