@@ -178,3 +178,15 @@ def test_a_designer_adds_trivia_cards_as_an_expansion(capsys):
     assert "ok: Garden and Sky (extends chamber-of-secrets-trivia: 4 cards in 2 files)" in capsys.readouterr().out
     assert main(["simulate", GAME, "-n", "2", "--seed", "1", "--with", str(folder), "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["completed"] == 2
+
+
+def test_the_trivia_card_example_of_designers_md_checks_clean(tmp_path):
+    """docs/designers.md's trivia card is a card the game accepts (Trivia Cards)."""
+    from pathlib import Path
+    page = (Path(__file__).resolve().parents[1] / "docs" / "designers.md").read_text(encoding="utf-8")
+    part = page.split("## Writing trivia cards for the Chamber of Secrets Trivia Game", 1)[1]
+    block = re.search(r"```yaml\n(.*?)```", part, re.S).group(1)
+    path = tmp_path / "owls.yaml"
+    path.write_text(block, encoding="utf-8")
+    cards, diags = load_card_file(path, SCHEMA)
+    assert [c.name for c in cards] == ["Owl Post 1"] and diags == []
