@@ -157,7 +157,8 @@ def test_a_logged_game_with_questions_replays(tmp_path, advanced):
     """Determinism: a game's log (seed, options, choices; questions as chance decisions drawn
     by their weights) replays to the same game, line for line."""
     from lumos.interpreter.agents import GreedyAgent, RandomAgent
-    from lumos.interpreter.log import replay, write_game_log
+    from lumos.interpreter.log import replay
+    from lumos.interpreter.play import write_game_log
     cg = load_game(GAME)
     path = tmp_path / "game.jsonl"
     write_game_log(cg, path, seed=4, agents=[RandomAgent(1), GreedyAgent(2)], options={"advanced": advanced})
