@@ -30,7 +30,7 @@ from lumos.api import load_game
 from lumos.interpreter.engine import GameState
 
 GAME = "chamber-of-secrets-trivia"
-CAP = 5000          # decisions: the declared cap of these runs
+CAP = 20000         # decisions: the declared cap of these runs (random games run to a few thousand)
 MOVERS = [f"{side} {kind}" for side in ("gryffindor", "slytherin") for kind in ("chaser", "keeper", "beater", "seeker")]
 COLOUR = {"gryffindor": "light", "slytherin": "dark"}
 
@@ -148,4 +148,4 @@ def test_a_thousand_seeded_games_keep_the_rules_and_end(advanced):
     ends = [play_and_check(seed, advanced, "keen" if seed % 2 else "random") for seed in range(1000)]
     capped = ends.count("cap")
     print(f"{'advanced' if advanced else 'basic'}: {1000 - capped} caught, {capped} at the cap of {CAP}")
-    assert capped <= 10
+    assert capped <= 5
