@@ -191,3 +191,14 @@ def test_the_trivia_card_example_of_designers_md_checks_clean(tmp_path):
     path.write_text(block, encoding="utf-8")
     cards, diags = load_card_file(path, SCHEMA)
     assert [c.name for c in cards] == ["Owl Post 1"] and diags == []
+
+
+def test_lumos_new_card_gives_a_trivia_card_that_checks(tmp_path, capsys):
+    """Trivia Cards: `lumos new card` writes the five questions as mappings (ask, choices,
+    answer) and the circle, a card the schema accepts."""
+    from lumos.cli import main
+    assert main(["new", "card", GAME, "--type", "trivia"]) == 0
+    path = tmp_path / "new.yaml"
+    path.write_text(capsys.readouterr().out, encoding="utf-8")
+    cards, diags = load_card_file(path, SCHEMA)
+    assert diags == [] and len(cards) == 1 and cards[0].fields["quaffle"]["answer"] == "10"
