@@ -381,15 +381,18 @@ def test_a_grounded_mover_walks_the_zone_and_reenters_with_the_full_roll():
 
 def test_a_bludgered_mover_takes_the_next_free_space_of_the_zone():
     """Grounding Zone: 'If you are Bludgered to the Grounding Zone and another Mover is in the
-    space you need, move ahead to the next available space.'"""
-    p = grounded_keeper().do("roll 1", f"move {CHASER} from g_chaser to e1", "roll 5",
-                             "move slytherin beater from e8 to d5" if False else re.compile(r"move slytherin beater from e8 to \S+"))
-    p.skip_snitch_moves()
-    if p.labels() and p.labels()[-1] == "ask no question":
-        p.do("ask no question")
-    # the Keeper on gz1; a roll of 1 inside the zone to gz2, free
-    p.do("roll 1")
-    assert p.moves_of(KEEPER) == {"gz2"}
+    space you need, move ahead to the next available space'; 3. Defense: a Beater in the
+    Grounding Zone is not on the field, so it cannot answer a Beater question."""
+    p = Play().slytherin_first().do("roll 5", "move slytherin beater from s_beater to e8",
+                                     "attempt a Bludger question with slytherin beater",
+                                     f"aim the Bludger at {BEATER} (g_beater)", "right answer")
+    p.skip_snitch_moves().do("do not defend").skip_snitch_moves()
+    assert p.space(BEATER) == "gz1"
+    p.idle("gryffindor")
+    p.do("roll 3", "move slytherin beater from e8 to d5", "attempt a Bludger question with slytherin beater",
+         f"aim the Bludger at {KEEPER} (g_keeper)", "right answer").skip_snitch_moves()
+    assert not any(label.startswith("defend") for label in p.labels())      # Gryffindor's Beater is grounded
+    assert p.space(KEEPER) == "gz2"                                          # gz1 is taken
 
 
 def test_no_question_from_the_grounding_zone():
