@@ -72,6 +72,7 @@ SPACE_KEYS = ("name", "pos", "attrs", "regions")
 GRID_ATTRS = ("x", "y", "column", "row")
 RING_ATTRS = ("ring", "number")
 NO_SPACE = "."
+MAX_BOARD_BYTES = 2_000_000   # real boards are a few KB
 _COLOUR = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 
@@ -84,8 +85,13 @@ def load_board(path: str | Path) -> Board:
     ...     print(error.first.headline())
     no/such/board.yaml:1:1: B100 cannot read the board file
     """
+    from lumos.compiler.named_files import RefusedFile, read_bytes
     try:
-        raw = Path(path).read_bytes()
+        raw = read_bytes(Path(path), MAX_BOARD_BYTES)   # a FIFO or /dev/zero is refused unread
+    except RefusedFile as exc:
+        missing = exc.message == "does not exist"
+        fail("B100", "cannot read the board file" + ("" if missing else f": it {exc.message}"),
+             Span(str(path), 1, 1), "No such file or directory" if missing else exc.hint)
     except OSError as exc:
         fail("B100", "cannot read the board file", Span(str(path), 1, 1),
              exc.strerror or "check the path")

@@ -11,7 +11,8 @@ from dataclasses import dataclass
 from lark import Token, Transformer, Tree
 
 from lumos.compiler import nodes as N
-from lumos.diagnostics import Span
+from lumos.compiler.yamlload import MAX_DIGITS
+from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span
 
 
 @dataclass(frozen=True)
@@ -126,7 +127,8 @@ class _Builder(Transformer):
         return tuple(c for c in ch if isinstance(c, N.Stmt))
 
     def meta_decl(self, meta, ch):
-        return N.Meta(self.sp(meta), str(ch[0]), _unquote(ch[1]))
+        value_span = self.tsp(ch[1]) if isinstance(ch[1], Token) else None
+        return N.Meta(self.sp(meta), str(ch[0]), _unquote(ch[1]), value_span=value_span)
 
     def sides_decl(self, meta, ch):
         return N.Sides(self.sp(meta), tuple(map(str, ch[0])), sources=self._sources(ch))
@@ -164,8 +166,12 @@ class _Builder(Transformer):
         scope = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "scope"), None)
         init = next(c for c in ch if isinstance(c, N.Expr))
         limits = dict(next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "limits"), ()))
-        return N.Var(self.sp(meta), str(ch[0]), typ, scope, init, limits.get("min"), limits.get("max"),
+        seen = next((c[1] for c in ch if isinstance(c, tuple) and c and c[0] == "visibility"), None)
+        return N.Var(self.sp(meta), str(ch[0]), typ, scope, init, limits.get("min"), limits.get("max"), seen,
                      sources=self._sources(ch))
+
+    def var_visibility(self, meta, ch):
+        return ("visibility", str(ch[0]))
 
     def var_limits(self, meta, ch):
         return ("limits", tuple(ch))
@@ -456,6 +462,10 @@ class _Builder(Transformer):
         return N.Call(self.sp(meta), str(ch[0]), tuple(c for c in ch[1:] if c is not None))
 
     def number(self, meta, ch):
+        if len(ch[0]) > MAX_DIGITS:   # Python itself refuses to read 4300 digits
+            raise LumosSyntaxError(Diagnostic(
+                "L106", f"this number is too large: {len(ch[0])} digits, more than {MAX_DIGITS}",
+                self.tsp(ch[0]), "numbers in rules are small whole numbers (a count, a score, a limit)"))
         return N.Num(self.sp(meta), int(ch[0]))
 
     def string(self, meta, ch):

@@ -1,56 +1,142 @@
-"""A small on-disk cache of compiled artefacts that are plain data (boards), keyed by content hash.
+"""Compiled artefacts as plain JSON data on disk (boards, parse trees, the grammar's tables), keyed
+by content hash, in a folder only the user can write.
 
-Why: building a board imports networkx and computes all-pairs distances; a designer
-running `lumos check` again on an unchanged board should not pay for that. Entries
-are pickles written atomically (temp file + rename) in the user's cache folder;
-any problem reading or writing simply means "not cached".
+Why: building a board imports networkx and computes all-pairs distances, parsing the rules
+and analysing the grammar take most of a `lumos check`; a designer running it again on
+unchanged files should not pay for them. Why JSON and not pickle: loading a pickle runs
+whatever code the file names, and a cache folder is a place others can sometimes reach
+(a shared home, a CI cache restored from elsewhere, a container image). An entry here is
+only ever read with `json.loads` and then rebuilt by the owner's decoder, so a planted
+file can at worst be a miss. The folder is refused (no cache, one warning) when it is a
+symlink, is not the user's own or is writable by others; a new one is created 0700.
+
+Where: `$XDG_CACHE_HOME/lumos` (default `~/.cache/lumos`). `LUMOS_NO_CACHE=1` turns every
+cache off: nothing is read and nothing is written.
+
+>>> key("board", b"name: strip")[:6]
+'board-'
 """
 from __future__ import annotations
 
 import hashlib
+import json
 import os
-import pickle
+import stat
+import sys
 
-VERSION = "2"  # bump when the layout of a cached object changes
+VERSION = "3"          # bump when the layout of a cached value changes
+MAX_ENTRY_BYTES = 64_000_000   # an entry larger than this is not ours: a miss, never read
+_SUFFIX = ".json"
+_checked: dict[str, str | None] = {}   # folder -> None when usable, else why it is refused
+_warned: set[str] = set()
+
+
+def disabled() -> bool:
+    """Whether LUMOS_NO_CACHE turns every cache off (any value but empty and `0`)."""
+    return os.environ.get("LUMOS_NO_CACHE", "") not in ("", "0")
+
+
+def location() -> str:
+    """The cache folder's path (whether or not it exists or is usable)."""
+    root = os.environ.get("XDG_CACHE_HOME", "")
+    if not os.path.isabs(root):  # the XDG spec: a relative path is ignored
+        root = os.path.join(os.path.expanduser("~"), ".cache")
+    return os.path.join(root, "lumos")
 
 
 def folder() -> str | None:
-    root = os.environ.get("XDG_CACHE_HOME") or os.path.join(os.path.expanduser("~"), ".cache")
-    path = os.path.join(root, "lumos")
-    try:
-        os.makedirs(path, exist_ok=True)
-    except OSError:
+    """The cache folder, created 0700 when missing; None when caching is off or the folder is refused."""
+    if disabled():
         return None
-    return path
+    path = location()
+    if path not in _checked:
+        _checked[path] = _prepare(path)
+    why = _checked[path]
+    if why is None:
+        return path
+    if path not in _warned:
+        _warned.add(path)
+        sys.stderr.write(f"lumos: warning: not using the cache folder {path}: {why}; working without a "
+                         f"cache (make it yours and mode 0700, set XDG_CACHE_HOME, or set LUMOS_NO_CACHE=1)\n")
+    return None
+
+
+def _prepare(path: str) -> str | None:
+    """Create `path` 0700 if missing; None when it is safe to use, else the reason it is not."""
+    try:
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        os.mkdir(path, 0o700)
+    except FileExistsError:
+        pass
+    except OSError as exc:
+        return f"it cannot be created ({exc.strerror or exc})"
+    try:
+        st = os.lstat(path)
+    except OSError as exc:
+        return f"it cannot be read ({exc.strerror or exc})"
+    return refusal(st)
+
+
+def refusal(st: os.stat_result) -> str | None:
+    """Why a folder with this (l)stat must not hold the cache, or None when it may."""
+    if stat.S_ISLNK(st.st_mode):
+        return "it is a symbolic link"
+    if not stat.S_ISDIR(st.st_mode):
+        return "it is not a folder"
+    if hasattr(os, "getuid") and st.st_uid != os.getuid():
+        return f"it belongs to another user (uid {st.st_uid})"
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return f"others can write in it (mode {stat.S_IMODE(st.st_mode):04o})"
+    return None
 
 
 def key(kind: str, data: bytes) -> str:
     return f"{kind}-{hashlib.sha256(VERSION.encode() + data).hexdigest()[:24]}"
 
 
-def get(name: str):
+def get(name: str, object_hook=None):
+    """The plain data stored under `name` (dicts, lists, texts, numbers), or None on any miss.
+
+    `object_hook` is json.loads's: it turns each decoded JSON object into a value (plain data only)."""
     base = folder()
-    if base is None or os.environ.get("LUMOS_NO_CACHE"):
+    if base is None:
         return None
     try:
-        with open(os.path.join(base, name + ".pickle"), "rb") as f:
-            return pickle.load(f)
-    except Exception:  # a missing, stale or corrupt entry is just a miss
+        fd = os.open(os.path.join(base, name + _SUFFIX), os.O_RDONLY | _NOFOLLOW | _NONBLOCK)
+    except OSError:
         return None
+    try:
+        with os.fdopen(fd, "rb") as f:
+            st = os.fstat(f.fileno())
+            if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY_BYTES:
+                return None
+            entry = json.loads(f.read(MAX_ENTRY_BYTES + 1), object_hook=object_hook)
+    except (OSError, ValueError, TypeError, KeyError, RecursionError):  # missing, stale or corrupt: just a miss
+        return None
+    if not isinstance(entry, dict) or entry.get("lumos-cache") != VERSION or entry.get("name") != name:
+        return None
+    return entry.get("data")
 
 
-def put(name: str, value) -> None:
+def put(name: str, data) -> None:
+    """Store JSON-able `data` under `name`, atomically (temp file + rename); failures are ignored."""
     base = folder()
-    if base is None or os.environ.get("LUMOS_NO_CACHE"):
+    if base is None:
         return
-    final = os.path.join(base, name + ".pickle")
+    final = os.path.join(base, name + _SUFFIX)
     partial = f"{final}.{os.getpid()}.partial"
     try:
-        with open(partial, "wb") as f:
-            pickle.dump(value, f, protocol=pickle.HIGHEST_PROTOCOL)
+        text = json.dumps({"lumos-cache": VERSION, "name": name, "data": data}, separators=(",", ":"))
+        fd = os.open(partial, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | _NOFOLLOW, 0o600)
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
         os.replace(partial, final)
-    except Exception:
+    except (OSError, ValueError, TypeError, RecursionError):
         try:
             os.remove(partial)
         except OSError:
             pass
+
+
+_NOFOLLOW = getattr(os, "O_NOFOLLOW", 0)
+_NONBLOCK = getattr(os, "O_NONBLOCK", 0)   # a FIFO planted as an entry must not block the open

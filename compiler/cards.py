@@ -36,7 +36,8 @@ from jsonschema import Draft202012Validator
 from jsonschema.exceptions import ValidationError, best_match
 from referencing.jsonschema import DRAFT202012
 
-from lumos.compiler.yamlload import MarkedStr, load_yaml
+from lumos.compiler.named_files import RefusedFile, read_bytes
+from lumos.compiler.yamlload import MAX_BYTES, MarkedStr, load_yaml
 from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span, did_you_mean
 
 CARDS_KEY = "cards"  # the generic card-file shape: {deck?, cards: [...]}
@@ -60,6 +61,15 @@ class CardSource:
 
 # -- schemas ------------------------------------------------------------------------
 
+MAX_SCHEMA_BYTES = 2_000_000
+
+
+def read_schema(path: Path):
+    """A schema file's JSON: a plain file of its own folder, size checked before it is read."""
+    path = Path(path)
+    return json.loads(read_bytes(path, MAX_SCHEMA_BYTES, [path.parent]).decode("utf-8"))
+
+
 @lru_cache(maxsize=None)
 def load_schema_registry(schema_dir: Path) -> referencing.Registry:
     """Every `*.json` of a schema folder in one registry, keyed by `$id`.
@@ -68,7 +78,7 @@ def load_schema_registry(schema_dir: Path) -> referencing.Registry:
     network or file lookups while validating."""
     resources = []
     for path in sorted(Path(schema_dir).glob("*.json")):
-        contents = json.loads(path.read_text(encoding="utf-8"))
+        contents = read_schema(path)
         if "$id" not in contents:
             raise ValueError(f"{path}: a card schema needs an `$id` to be referenced")
         resources.append((contents["$id"], DRAFT202012.create_resource(contents)))
@@ -80,7 +90,7 @@ def card_validator(schema_path: Path) -> Draft202012Validator:
     """The one validator of a schema file, built (and the schema checked) once."""
     path = Path(schema_path).resolve()
     registry = load_schema_registry(path.parent)
-    schema = registry.contents(json.loads(path.read_text(encoding="utf-8"))["$id"])
+    schema = registry.contents(read_schema(path)["$id"])
     Draft202012Validator.check_schema(schema)
     return Draft202012Validator(schema, registry=registry)
 
@@ -93,7 +103,7 @@ def quick_validator(schema_path: Path):
     card_validator(schema_path)   # the schema is checked (and a broken one reported) there first
     path = Path(schema_path).resolve()
     registry = load_schema_registry(path.parent)
-    root_id = json.loads(path.read_text(encoding="utf-8"))["$id"]
+    root_id = read_schema(path)["$id"]
 
     def inline(node, resolver, depth):
         if depth > 32:
@@ -511,7 +521,17 @@ def load_card_file(path: Path, schema_path: Path, rejected: list | None = None
     """
     file = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_bytes(Path(path), MAX_BYTES)
+    except RefusedFile as exc:   # refused before any byte is read
+        if exc.message.startswith("is too big"):
+            return [], [Diagnostic("Y003", f"the file is too big: more than {MAX_BYTES} characters",
+                                   Span(file, 1, 1), "split the cards into several files")]
+        if exc.code == "E100":   # missing or unreadable: as any file that cannot be opened
+            why = "No such file or directory" if exc.message == "does not exist" else exc.message
+            return [], [Diagnostic("S106", f"cannot read the card file: {why}", Span(file, 1, 1),
+                                   "check the path and the file's permissions")]
+        return [], [Diagnostic(exc.code, f"the card file `{Path(path).name}` {exc.message}", Span(file, 1, 1),
+                               exc.hint)]
     except OSError as exc:
         return [], [Diagnostic("S106", f"cannot read the card file: {exc.strerror or exc}",
                                Span(file, 1, 1), "check the path and the file's permissions")]

@@ -126,9 +126,15 @@ def _const(value):
     return fn
 
 
-def _memo(fn, slots):
-    """fn's result remembered per value of the local slots it reads (fn never reads the state)."""
+def _memo(fn, slots, clears=()):
+    """fn's result remembered per value of the local slots it reads (fn never reads the state).
+
+    `clears`: the slots fn writes (its own: the item of a `where`, the arguments of an inlined
+    call). They are set back to none after each run, so that a hit, which skips fn, leaves the
+    state as a run would (a saved state holds them; see compiler/purity.py)."""
     cache: dict = {}
+    if clears:
+        fn = _clearing(fn, tuple(clears))
     if len(slots) == 1:
         s0 = slots[0]
 
@@ -172,6 +178,25 @@ def _memo(fn, slots):
     key = "(" + "".join(f"L[{s}], " for s in slots) + ")"
     memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))", {c: cache, f: _twin(memo)})
     return memo
+
+
+def _clearing(fn, clears):
+    """fn, then its own slots set back to none."""
+    if len(clears) == 1:
+        c0 = clears[0]
+
+        def run1(m, L):
+            value = fn(m, L)
+            L[c0] = None
+            return value
+        return run1
+
+    def run(m, L):
+        value = fn(m, L)
+        for s in clears:
+            L[s] = None
+        return value
+    return run
 
 
 def _twin(fn):
@@ -305,9 +330,9 @@ def _where_text(src, cond, slot):
     return make
 
 
-def _memo_then(op, fn, slots, rest):
+def _memo_then(op, fn, slots, rest, clears=()):
     """`memo(fn) and rest` (or `or`) in one closure: the remembered part, then the rest."""
-    memo = _memo(fn, slots)
+    memo = _memo(fn, slots, clears)
 
     def make():
         # the memo's own dictionary read in line (its text); a miss runs the memo function

@@ -13,9 +13,13 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from lumos.compiler import nodes as N
+from lumos.compiler.named_files import RefusedFile, is_plain_file, read_bytes, read_head, refusal
 from lumos.diagnostics import Diagnostic, DiagnosticSink, LumosCheckError, LumosError, Span, did_you_mean
 
 MAX_RULES_BYTES = 500_000  # parsing takes about 5 s per MB; real rules files are ~20 KB
+MAX_BOARD_BYTES = 2_000_000   # as boards.MAX_BOARD_BYTES (not imported here: boards loads networkx)
+MAX_HASHED_BYTES = 8_000_000
+SHOWN_BYTES = 2_000_000   # of a card file, kept to show the lines diagnostics point at
 _JSON_TYPES = {"integer": "number", "number": "number", "boolean": "flag", "string": "text"}
 
 
@@ -46,17 +50,27 @@ class GameSources:
             return []
         return sorted(p for p in self.cards_dir.glob("*.yaml"))
 
+    def roots(self) -> list[Path]:
+        """The folders this game's files may be in (links followed): its own and its expansion's."""
+        found = [self.rules_dir] + [p.parent for p in self.overrides]
+        found += [d for d in (self.cards_dir, self.schema_dir) if d is not None]
+        return found
+
     def all_files(self) -> list[Path]:
+        """Every file the game is made of: plain files inside its folders (a FIFO or a link out is left out)."""
         files = self.rules_files() + sorted(self.rules_dir.glob("*.yaml")) + self.card_files()
         if self.schema_dir is not None and self.schema_dir.is_dir():
             files += sorted(self.schema_dir.glob("*.json"))
-        return [f for f in files if f.is_file()]
+        return [f for f in files if is_plain_file(f, self.roots())]
 
     def content_hash(self) -> str:
         h = hashlib.sha256()
         for f in self.all_files():
             h.update(str(f.name).encode())
-            h.update(f.read_bytes())
+            try:
+                h.update(read_bytes(f, MAX_HASHED_BYTES))
+            except OSError:
+                h.update(b"\0unreadable")
         return h.hexdigest()[:16]
 
 
@@ -65,8 +79,9 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
     types: dict[str, str] = {}
     defaults: dict[str, dict] = {}
     try:
-        schemas = [json.loads(p.read_text(encoding="utf-8")) for p in sorted(schema_path.parent.glob("*.json"))]
-    except (OSError, ValueError, RecursionError):
+        from lumos.compiler.cards import read_schema
+        schemas = [read_schema(p) for p in sorted(schema_path.parent.glob("*.json"))]
+    except (OSError, ValueError, RecursionError):   # reported when the cards are checked
         return types, defaults
 
     def walk(node):
@@ -121,15 +136,20 @@ def _is_question(sub: dict) -> bool:
     return any(isinstance(r, str) and r.endswith(QUESTION_REF) for r in refs)
 
 
-def _read(path: Path, sink: DiagnosticSink) -> str | None:
+def _read(path: Path, sink: DiagnosticSink, roots: list[Path]) -> str | None:
+    """A rules file's text; a file that is not a plain file inside the game's folders, is too
+    big or cannot be read is a diagnostic at its first line, before any byte is read."""
     try:
-        data = path.read_bytes()
+        data = read_bytes(path, MAX_RULES_BYTES, roots)
+    except RefusedFile as exc:
+        if exc.message.startswith("is too big"):
+            sink.add("E100", f"the file is too big to be a rules file: more than {MAX_RULES_BYTES} bytes",
+                     Span(str(path), 1, 1), "split the rules into several .lumos files")
+        else:
+            sink.add(exc.code, f"the rules file `{path.name}` {exc.message}", Span(str(path), 1, 1), exc.hint)
+        return None
     except OSError as exc:
         sink.add("E100", f"cannot read the file: {exc.strerror}", Span(str(path), 1, 1), "")
-        return None
-    if len(data) > MAX_RULES_BYTES:
-        sink.add("E100", f"the file is too big to be a rules file: more than {MAX_RULES_BYTES} bytes",
-                 Span(str(path), 1, 1), "split the rules into several .lumos files")
         return None
     try:
         text = data.decode("utf-8")
@@ -139,6 +159,59 @@ def _read(path: Path, sink: DiagnosticSink) -> str | None:
                  f"byte {exc.start} cannot be decoded; save the file as UTF-8")
         return None
     return text[1:] if text.startswith("\ufeff") else text  # an editor's byte-order mark
+
+
+def _board(src: GameSources, named: tuple[str, Span], sink: DiagnosticSink, files: dict[str, str]):
+    """The board the `board` header names: from the cache when its bytes are unchanged, else
+    compiled (and cached as JSON). The path must be a plain file inside the game's folder."""
+    from lumos.compiler import cache
+    from lumos.interpreter.board import Board
+    value, span = named
+    board_path = src.rules_dir / value
+    try:
+        raw = read_bytes(board_path, MAX_BOARD_BYTES, [src.rules_dir])
+    except RefusedFile as exc:
+        sink.add(exc.code, f"the board file `{value}` {exc.message}", span,
+                 f"{exc.hint}, e.g. `board \"board.yaml\"`" if "is outside" in exc.message else exc.hint)
+        return None
+    except OSError:
+        sink.add("E100", f"cannot read the board file `{value}`", span, "")
+        return None
+    try:
+        files[str(board_path)] = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        files[str(board_path)] = ""
+    board_key = cache.key("board", str(board_path.name).encode() + b"\0" + raw)
+    saved = cache.get(board_key)
+    if saved is not None:
+        try:
+            return Board.from_data(saved)
+        except (KeyError, TypeError, ValueError, AttributeError, RecursionError):
+            pass   # a damaged entry: compile the board again (and overwrite it)
+    from lumos.compiler.boards import parse_board
+    try:
+        board = parse_board(raw, str(board_path))
+    except LumosError as exc:
+        sink.extend(exc.diagnostics)
+        return None
+    data = board.as_data()
+    if Board.from_data(json.loads(json.dumps(data))) == board:  # only what comes back the same is kept
+        cache.put(board_key, data)
+    return board
+
+
+def _plain(paths: list[Path], roots: list[Path] | None, sink: DiagnosticSink, files: dict) -> list[Path]:
+    """The card files that are plain files (inside `roots`); each other one is an error at its
+    first line, and nothing of it is read (not even to show the line)."""
+    kept = []
+    for p in paths:
+        why = refusal(p, roots)
+        if why is None or why[0] == "E100":   # a missing file is the card loader's S106
+            kept.append(p)
+            continue
+        files[str(p)] = ""
+        sink.add(why[0], f"the card file `{p.name}` {why[1]}", Span(str(p), 1, 1), why[2])
+    return kept
 
 
 def check_game(src: GameSources, extra_cards: list[Path] | None = None):
@@ -165,8 +238,9 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     path = str(src.game_file)
     decls = []
     for rules_file in src.rules_files():
-        text = _read(rules_file, sink)
+        text = _read(rules_file, sink, src.roots())
         if text is None:
+            files[str(rules_file)] = ""   # nothing of it is shown, nor read to be shown
             continue
         files[str(rules_file)] = text
         try:
@@ -176,29 +250,10 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     if sink.errors:
         return None, sink.items, files
     tree = N.GameFile(Span(path, 1, 1), tuple(decls))
-    meta = {d.key: (d.value, d.span) for d in tree.decls if isinstance(d, N.Meta)}
+    meta = {d.key: (d.value, d.value_span or d.span) for d in tree.decls if isinstance(d, N.Meta)}
     board = None
     if "board" in meta:
-        from lumos.compiler import cache
-        board_path = src.rules_dir / meta["board"][0]
-        try:
-            raw = board_path.read_bytes()
-            board_key = cache.key("board", str(board_path.name).encode() + b"\0" + raw)
-            board = cache.get(board_key)
-            if board is None:
-                from lumos.compiler.boards import load_board
-                board = load_board(board_path)
-                cache.put(board_key, board)
-            files[str(board_path)] = board_path.read_text(encoding="utf-8")
-        except LumosError as exc:
-            sink.extend(exc.diagnostics)
-            for d in exc.diagnostics:
-                try:
-                    files.setdefault(d.span.file, Path(d.span.file).read_text(encoding="utf-8"))
-                except (OSError, UnicodeDecodeError):
-                    pass
-        except OSError:
-            sink.add("E100", f"cannot read the board file `{meta['board'][0]}`", meta["board"][1], "")
+        board = _board(src, meta["board"], sink, files)
     else:
         sink.add("E211", "the game names no board", Span(path, 1, 1), 'add `board "board.yaml"`')
     if sink.errors:
@@ -207,15 +262,20 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     schema_path = None
     if "schema" in meta and src.schema_dir is not None:
         schema_path = src.schema_dir / meta["schema"][0]
-        if not schema_path.is_file():
+        why = refusal(schema_path, [src.schema_dir])
+        if why is not None and why[0] == "E100":
             sink.add("E100", f"no card schema `{meta['schema'][0]}` in {src.schema_dir}", meta["schema"][1], "")
+            schema_path = None
+        elif why is not None:
+            sink.add(why[0], f"the card schema `{meta['schema'][0]}` {why[1]}", meta["schema"][1], why[2])
             schema_path = None
     defaults: dict[str, dict] = {}
     if schema_path is not None:
         low.card_field_types, defaults = schema_field_types(schema_path)
     low.declare_all()
     cards, card_defs = [], []
-    card_paths = src.card_files() + list(extra_cards or [])
+    card_paths = _plain(src.card_files(), [src.cards_dir] if src.cards_dir else None, sink, files) + \
+        _plain(list(extra_cards or []), None, sink, files)
     if schema_path is not None and card_paths:
         _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files)
     setup = flow = -1
@@ -230,7 +290,9 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
     _check_unused(low)
+    from lumos.compiler.lower_stmt import name_sites
     from lumos.interpreter.program import CompiledGame
+    name_sites(low.procs)
     if sink.errors:
         return None, sink.items, files
     cg = CompiledGame(
@@ -244,8 +306,31 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers, team=team)
+        triggers=triggers, team=team, card_vars=tuple(low.card_vars),
+        vocabulary=_vocabulary(tree, card_defs, low))
     return cg, sink.items, files
+
+
+def _vocabulary(tree, card_defs, low) -> tuple:
+    """Every number and short text the rules, the cards, the dice and the options write: the
+    values a choice of a number or a text can take in the action space (sorted, numbers first)."""
+    from lumos.compiler.analysis import walk
+    found: set = set()
+    for n in walk(tree):
+        if isinstance(n, (N.Num, N.Str)) and not isinstance(n.value, bool) and "{" not in str(n.value):
+            found.add(n.value)
+    for d in card_defs:
+        for v in d.fields.values():
+            if isinstance(v, (int, float, str)) and not isinstance(v, bool) and "\n" not in str(v):
+                found.add(v)
+    for faces in low.dice.values():
+        found.update(faces)
+    for _default, choices in low.options.values():
+        found.update(c for c in choices if not isinstance(c, bool))
+    numbers = sorted(v for v in found if isinstance(v, (int, float)))
+    top = int(max([0] + [v for v in numbers if isinstance(v, int) and v <= 1000]))
+    numbers = sorted(set(numbers) | set(range(0, top + 1)))
+    return tuple(numbers) + tuple(sorted(v for v in found if isinstance(v, str) and len(v) <= 80))
 
 
 EFFECT_SUFFIX = "_effect"  # a card field named `..._effect` holds statements, like `effect`
@@ -255,11 +340,17 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
     from lumos.compiler.build_ast import Origin
     from lumos.compiler.cards import load_card_files
     from lumos.interpreter.program import CardDef, CardInfo
+    from lumos.compiler.cards import MAX_SCHEMA_BYTES
     for schema_file in sorted(schema_path.parent.glob("*.json")):
         try:
-            files[str(schema_file)] = schema_file.read_text(encoding="utf-8")
+            files[str(schema_file)] = ""
+            files[str(schema_file)] = read_bytes(schema_file, MAX_SCHEMA_BYTES, [schema_path.parent]).decode("utf-8")
             if not isinstance(json.loads(files[str(schema_file)]), dict):
                 raise ValueError("a schema must be a JSON object `{...}`")
+        except RefusedFile as exc:
+            low.sink.add(exc.code, f"the card schema `{schema_file.name}` {exc.message}", Span(str(schema_file), 1, 1),
+                         exc.hint)
+            return
         except (OSError, UnicodeDecodeError, ValueError, RecursionError) as exc:
             where = Span(str(schema_file), getattr(exc, "lineno", 1), getattr(exc, "colno", 1))
             low.sink.add("E100", f"the card schema cannot be read: {str(exc).splitlines()[0]}", where,
@@ -274,9 +365,10 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                      "check the schema's `$id`s and `$ref`s, and that it follows JSON Schema 2020-12")
         return
     low.sink.extend(diags)
-    for p in card_paths:
+    for p in card_paths:   # the texts to show under diagnostics: a file too big shows its start
         try:
-            files[str(p)] = p.read_text(encoding="utf-8")
+            files[str(p)] = read_head(p, SHOWN_BYTES).decode("utf-8", "ignore" if
+                                                                p.stat().st_size > SHOWN_BYTES else "strict")
         except (OSError, UnicodeDecodeError):
             pass
     sides = low.sides

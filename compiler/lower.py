@@ -85,6 +85,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.dice: dict[str, tuple[int, ...]] = {}
         self.shared_zones: set[int] = set()   # indices into self.zones of zones shared by all sides
         self.limits: dict[tuple, tuple] = {}   # ("g"|"sv"|"pv", index) -> (lowest, highest)
+        self.card_vars: list[tuple] = []       # ("g"|"sv"|"pv", index, holds a list, declared visibility)
         self.die_types: dict[str, str] = {}   # die -> the kind of its faces: number or text
         self.options: dict[str, tuple] = {}
         self.option_slots: dict[str, int] = {}
@@ -271,6 +272,21 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.piece_attr_decl(d.name, ("pv", len(self.piece_vars) - 1, typ), d.span)
         if limits is not None:
             self.limits[where] = limits
+        self.card_var(d, typ, where)
+
+    def card_var(self, d, typ, where):
+        """Record a variable that holds cards, with the visibility it declares (or None: the
+        cards are seen by whoever sees where they lie; see interpreter/visibility.py)."""
+        if d.visibility is not None and typ not in ("card", "list:card"):
+            self.sink.add("E210", f"only a variable of cards has a visibility; `{d.name}` holds {describe(typ)}",
+                          d.span, f"write `var {d.name}: card {d.visibility} = none`, or remove `{d.visibility}`")
+            return
+        if d.visibility == "owner" and d.scope is None:
+            self.sink.add("E210", f"`{d.name}` belongs to no side, so it has no owner to show its card to", d.span,
+                          f"write `var {d.name}: card per side owner = none`, or make it `hidden` or `public`")
+            return
+        if typ in ("card", "list:card"):
+            self.card_vars.append((where[0], where[1], typ == "list:card", d.visibility))
 
     def var_limits(self, d, typ, init):
         """(lowest, highest) of a `var ... min A max B` (either may be None), or None without limits."""
@@ -400,7 +416,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
                 cond = self.expect(d.cond, "flag", "the trigger's condition")[0] if d.cond is not None else None
                 self.block(d.body)
                 proc = Proc(f"when {d.event}", "trigger", d.params, len(self.local.slot_names),
-                            tuple(self.code), tuple(self.spans), d.span, d.sources, tuple(self.local.slot_names))
+                            tuple(self.code), tuple(self.spans), d.span, d.sources, tuple(self.local.slot_names),
+                            self.local.card_slots())
             finally:
                 self.leave(saved)
             self.procs[index] = proc
@@ -496,7 +513,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         try:
             self.block(body)
             proc = Proc(name, kind, tuple(p for p, _ in params), len(self.local.slot_names),
-                        tuple(self.code), tuple(self.spans), span, sources, tuple(self.local.slot_names))
+                        tuple(self.code), tuple(self.spans), span, sources, tuple(self.local.slot_names),
+                        self.local.card_slots())
             rtype = "none"
             for t in self.return_types:
                 rtype = unify(rtype, t)
@@ -559,7 +577,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.block(decl.body)
             nlocals = len(self.local.slot_names)
             proc = Proc(decl.name, "action", ("me",) + tuple(b.name for b in decl.binders), nlocals,
-                        tuple(self.code), tuple(self.spans), decl.span, decl.sources, tuple(self.local.slot_names))
+                        tuple(self.code), tuple(self.spans), decl.span, decl.sources, tuple(self.local.slot_names),
+                        self.local.card_slots())
         finally:
             self.leave(saved)
         proc_index = len(self.procs)
@@ -626,7 +645,9 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             L = [None] * nlocals
             L[1:1 + nb] = binding
             return label(m, L)
-        self.actions[index] = ActionInfo(decl.name, proc_index, enumerate_, label_, decl.sources, decl.span)
+        self.actions[index] = ActionInfo(decl.name, proc_index, enumerate_, label_, decl.sources, decl.span,
+                                         tuple(b.name for b in decl.binders), tuple(kinds),
+                                         frozenset(i for i, k in enumerate(kinds) if k == "card"))
         return index
 
     def template(self, s: N.Str):

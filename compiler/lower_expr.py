@@ -284,17 +284,22 @@ class ExprLowering:
     def e_BoolOp(self, n):
         from lumos.compiler.purity import analyse
         facts = [analyse(self, i) for i in n.items]
-        fns = [self.expect(i, "flag", f"each side of `{n.op}`")[0] for i in n.items]
+        fns, owned = [], []
+        for i in n.items:
+            first = len(self.local.slot_names)
+            fns.append(self.expect(i, "flag", f"each side of `{n.op}`")[0])
+            owned.append(range(first, len(self.local.slot_names)))   # the slots this part writes
         steady = [f for f, (pure, slots) in zip(fns, facts) if pure and slots and -1 not in slots]
         if steady and len(fns) > 1 and len(steady) < len(fns) + (1 if len(steady) > 1 else 0):
             # Test the parts that never read the state first, remembered per value of the
             # locals they read; then the rest (see compiler/purity.py).
             slots = sorted(set().union(*(facts[i][1] for i, f in enumerate(fns) if f in steady)))
+            clears = sorted(set().union(*(owned[i] for i, f in enumerate(fns) if f in steady)))
             rest = [f for f in fns if f not in steady]
             group = self._chain(n.op, steady)
             if len(slots) <= 2 and len(rest) == 1:
-                return _memo_then(n.op, group, slots, rest[0]), "flag"
-            memo = _memo(group, slots)
+                return _memo_then(n.op, group, slots, rest[0], clears), "flag"
+            memo = _memo(group, slots, clears)
             fns = [memo] + rest
         return self._chain(n.op, fns), "flag"
 
@@ -531,7 +536,9 @@ class ExprLowering:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
             return _reach_search(start, link, count, through, onto, tslot, oslot), "list:space"
-        return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot)), "list:space"
+        span = n.span    # a search that runs away is reported here
+        return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot, span)), \
+            "list:space"
 
     def link_name(self, name: str, span) -> str:
         links = self.board.links if self.board is not None else {}
@@ -571,20 +578,22 @@ class ExprLowering:
             return self.inline_call(decl, args)
         fn, rtype, nslots = self.function_instance(decl, tuple(t for _, t in args))
         argfns = [f for f, _ in args]
+        name = decl.name
+        # a call inside the function's own body: one level deeper (Machine.call_nested bounds it)
         if len(argfns) == 1:
             a0 = argfns[0]
 
             def call1(m, L):
                 inner = [None] * nslots[0]
                 inner[0] = a0(m, L)
-                return fn[0](m, inner)
+                return m.call_nested(fn[0], inner, name)
             return call1, rtype
 
         def call(m, L):
             inner = [None] * nslots[0]
             for i, f in enumerate(argfns):
                 inner[i] = f(m, L)
-            return fn[0](m, inner)
+            return m.call_nested(fn[0], inner, name)
         return call, rtype
 
     def inline_call(self, decl, args):
@@ -594,8 +603,8 @@ class ExprLowering:
         saved = self.local.names
         # A parameter given a plain local reads that local directly (bodies never assign).
         aliased = [getattr(f, "slot", None) for f, _t in args]
-        slots = [a if a is not None else self.local.hidden(f"{decl.name}.{p}")
-                 for p, a in zip(decl.params, aliased)]
+        slots = [a if a is not None else self.local.hidden(f"{decl.name}.{p}", t)
+                 for p, a, (_f, t) in zip(decl.params, aliased, args)]
         self.local.names = {p: (slot, t) for p, slot, (_f, t) in zip(decl.params, slots, args)}
         self.inlining.append(decl.name)
         try:

@@ -26,8 +26,15 @@ def _jump(cell):
 
 
 class ChooseOp:
-    def __init__(self, slot, options, side, may, describe_fn):
+    """`choose NAME from LIST`: one option per distinct item (copies of one card are one option)."""
+    kind = "choice"
+
+    def __init__(self, slot, options, side, may, describe_fn, name="", el="any"):
         self.slot, self.options, self.side, self.may, self.describe_fn = slot, options, side, may, describe_fn
+        self.name, self.el = name, el
+        self.site = name          # named by `name_sites` once the procedure is built
+        if el == "card":
+            self.kind = "card"
 
     def __call__(self, m, fr):
         L = fr[2]
@@ -35,12 +42,18 @@ class ChooseOp:
         if isinstance(opts, int):  # a zone
             opts = m.st.zones[opts]
         opts = list(opts)
-        if not self.may and len(opts) <= 1:
-            L[self.slot] = opts[0] if opts else None
-            fr[1] += 1
-            return
+        single = len(opts) == 1    # forced only when the list itself holds one item, not one name
+        if not single:
+            if self.el == "card":
+                opts = _distinct_cards(m, opts)
+            elif self.el not in ("piece", "space", "side", "zone"):
+                opts = _distinct_values(opts)
         if not opts:
             L[self.slot] = None
+            fr[1] += 1
+            return
+        if not self.may and single and m.st.forced:
+            L[self.slot] = opts[0]
             fr[1] += 1
             return
         m.decide("choose", self.side(m, L), opts, self.may)
@@ -54,10 +67,42 @@ class ChooseOp:
             return "do not choose"
         return self.describe_fn(m, fr[2], value)
 
+    def args(self, m, fr, value) -> dict:
+        return {} if value is None else {self.name: (value, self.el)}
+
+
+def _distinct_cards(m, cards: list) -> list:
+    """The first copy of each card name: choosing one copy or another does the same."""
+    cinfo = m.cg.cards
+    seen = set()
+    out = []
+    for c in cards:
+        name = cinfo[c].name if c is not None else None
+        if name not in seen:
+            seen.add(name)
+            out.append(c)
+    return out
+
+
+def _distinct_values(opts: list) -> list:
+    """Equal numbers or texts are one option (two blanks of a roll: rerolling either does the same)."""
+    try:
+        return list(dict.fromkeys(opts))
+    except TypeError:        # lists of lists: compared as they are
+        out = []
+        for o in opts:
+            if o not in out:
+                out.append(o)
+        return out
+
 
 class ActOp:
+    """`do one of ACTIONS`: one option per action and binding (copies of one card are one option)."""
+    kind = "action"
+
     def __init__(self, actions, side, may):
         self.actions, self.side, self.may = actions, side, may
+        self.site = "act"
 
     def __call__(self, m, fr):
         side = self.side(m, fr[2])
@@ -68,7 +113,10 @@ class ActOp:
         if not opts and not self.may:
             fr[1] += 1
             return
-        if len(opts) == 1 and not self.may:
+        single = len(opts) == 1    # forced only when one binding exists, not one card name
+        if not single and any(actions[a].card_params for a in self.actions):
+            opts = _distinct_bindings(m, opts)
+        if single and not self.may and m.st.forced:
             self.resume(m, fr, opts[0], side)
             return
         m.decide("act", side, opts, self.may)
@@ -89,15 +137,42 @@ class ActOp:
         a, binding = value
         return m.cg.actions[a].label(m, binding)
 
+    def args(self, m, fr, value) -> dict:
+        if value is None:
+            return {}
+        a, binding = value
+        info = m.cg.actions[a]
+        return {p: (v, k) for p, k, v in zip(info.params, info.kinds, binding)}
+
+
+def _distinct_bindings(m, opts: list) -> list:
+    """Action options whose bindings differ only by copies of one card are one option."""
+    cinfo = m.cg.cards
+    actions = m.cg.actions
+    seen = set()
+    out = []
+    for o in opts:
+        a, binding = o
+        cards = actions[a].card_params
+        key = (a, tuple(cinfo[v].name if i in cards and v is not None else v for i, v in enumerate(binding)))
+        if key not in seen:
+            seen.add(key)
+            out.append(o)
+    return out
+
 
 class MenuOp:
+    """`choose one:` a menu of labelled branches, each offered when its guard holds."""
+    kind = "menu"
+
     def __init__(self, side, guards, labels, targets):
         self.side, self.guards, self.labels, self.targets = side, guards, labels, targets
+        self.site = "menu"
 
     def __call__(self, m, fr):
         L = fr[2]
         opts = [i for i, g in enumerate(self.guards) if g is None or g(m, L)]
-        if len(opts) <= 1:
+        if not opts or (len(opts) == 1 and m.st.forced):
             fr[1] = self.targets[opts[0]].pc if opts else self.targets[-1].pc
             return
         m.decide("menu", self.side(m, L), opts, False)
@@ -107,6 +182,25 @@ class MenuOp:
 
     def describe(self, m, fr, value):
         return self.labels[value](m, fr[2])
+
+    def args(self, m, fr, value) -> dict:
+        return {"option": (value + 1, "number")}
+
+
+def name_sites(procs) -> None:
+    """Name every decision of every procedure, the same way in every compile of the same rules:
+    `RULE: choose NAME` (with `#2`, `#3` for a second and third such choose in one rule),
+    `RULE: menu`, `RULE: act`. The action space keys choices by these names."""
+    seen: dict[str, int] = {}
+    for proc in procs:
+        for op in proc.code:
+            kind = getattr(op, "kind", None)
+            if kind is None or kind == "chance":
+                continue
+            what = f"choose {op.name}" if isinstance(op, ChooseOp) else op.site.split(": ")[-1]
+            base = f"{proc.name}: {what}"
+            seen[base] = seen.get(base, 0) + 1
+            op.site = base if seen[base] == 1 else f"{base} #{seen[base]}"
 
 
 def _no_piece(m, fr, verb: str) -> None:
@@ -601,7 +695,7 @@ class StmtLowering:
         else:
             def describe_fn(m, L, value, el=el):
                 return m.fmt(value, el)
-        self.emit(ChooseOp(slot, f, side, s.optional, describe_fn), s.span)
+        self.emit(ChooseOp(slot, f, side, s.optional, describe_fn, s.name, el), s.span)
 
     def s_DoAction(self, s):
         ids = []
@@ -715,7 +809,7 @@ class StmtLowering:
                           "to do something N times, write `repeat N times:`" if t == "number" else "")
             el = "any"
         var = self.local.slot(s.name, el)
-        lst, idx = self.local.hidden("list"), self.local.hidden("index")
+        lst, idx = self.local.hidden("list", "list:" + el), self.local.hidden("index", "number")
         is_zone = t == "zone"
 
         def init(m, fr):

@@ -353,6 +353,8 @@ class Decl(Node):
 class Meta(Decl):
     key: str
     value: str
+    # where the value (the quoted text) is: a file a header names is reported there
+    value_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
 @dataclass(frozen=True)
@@ -404,6 +406,7 @@ class Var(Decl):
     init: Expr
     low: Optional[Expr] = None    # `min N`: add, subtract and set never go below
     high: Optional[Expr] = None   # `max N`: ... nor above
+    visibility: Optional[str] = None   # hidden / owner / public: who sees the cards it holds
 
 
 @dataclass(frozen=True)

@@ -37,37 +37,66 @@ def grammar_text() -> str:
     return resources.files("lumos.grammar").joinpath("lumos.lark").read_text(encoding="utf-8")
 
 
-def _cache_file() -> str | bool:
-    """Where Lark keeps its grammar analysis between runs: the compiler's cache folder."""
-    import os
-
-    from lumos.compiler import cache
-    folder = cache.folder()
-    if folder is None or not os.access(folder, os.W_OK):
-        return False
-    return os.path.join(folder, cache.key("grammar", grammar_text().encode()) + ".lark-cache")
+_LARK_OPTIONS = dict(parser="lalr", lexer="contextual", start=list(START_RULES), propagate_positions=True,
+                     maybe_placeholders=False, strict=True)  # strict: no LALR conflict, no terminal collision
 
 
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
-    """The parser; its grammar analysis is cached on disk, written atomically so that two
-    processes starting at once never read a half-written cache."""
-    import os
+    """The parser. Analysing the grammar takes about 0.6 s; its tables are kept in the compiler's
+    cache as JSON (Lark's own cache is a pickle, which could run code, so it is never used)."""
+    from lumos.compiler import cache
+    import lark as lark_module
+    name = cache.key("grammar", (lark_module.__version__ + repr(sorted(_LARK_OPTIONS.items()))
+                                 + grammar_text()).encode())
+    saved = cache.get(name, object_hook=_untag)
+    if saved is not None:
+        try:
+            return Lark._load_from_dict(saved["data"], saved["memo"], postlex=_Indenter(), propagate_positions=True)
+        except Exception:  # noqa: BLE001 - a stale or damaged entry: analyse the grammar again
+            pass
+    built = Lark(grammar_text(), postlex=_Indenter(), **_LARK_OPTIONS)
+    if cache.folder() is not None:
+        try:
+            cache.put(name, _tables(built))
+        except (TypeError, ValueError, AttributeError, ImportError):  # a Lark whose tables are not plain data
+            pass
+    return built
 
-    def build(cache):
-        return Lark(grammar_text(), parser="lalr", lexer="contextual", start=list(START_RULES),
-                    postlex=_Indenter(), propagate_positions=True, maybe_placeholders=False,
-                    strict=True, cache=cache)  # strict: no LALR conflict, no terminal collision
-    final = _cache_file()
-    if not final or os.path.exists(final):
-        return build(final)
-    partial = f"{final}.{os.getpid()}.partial"
-    lark = build(partial)
-    try:
-        os.replace(partial, final)
-    except OSError:
-        pass
-    return lark
+
+def _tables(built: Lark) -> dict:
+    """The parser's analysed grammar as JSON-able data (what Lark's own cache would pickle)."""
+    from lark.grammar import Rule
+    from lark.lark import _LOAD_ALLOWED_OPTIONS
+    from lark.lexer import TerminalDef
+    data, memo = built.memo_serialize([TerminalDef, Rule])
+    data["options"] = {k: v for k, v in data["options"].items() if k not in _LOAD_ALLOWED_OPTIONS}
+    return {"data": _tag(data), "memo": _tag(memo)}
+
+
+def _tag(x):
+    """Lark's serialised tables -> JSON: tuples and dicts with number keys are tagged so they come back."""
+    if isinstance(x, tuple):
+        return {"T": [_tag(v) for v in x]}
+    if isinstance(x, list):
+        return [_tag(v) for v in x]
+    if isinstance(x, dict):
+        if all(isinstance(k, str) for k in x) and not (len(x) == 1 and next(iter(x)) in ("T", "D")):
+            return {k: _tag(v) for k, v in x.items()}
+        return {"D": [[_tag(k), _tag(v)] for k, v in x.items()]}
+    if x is None or isinstance(x, (str, int, float, bool)):
+        return x
+    raise TypeError(f"cannot store a {type(x).__name__} in the cache")
+
+
+def _untag(obj: dict):
+    """json.loads's object hook that undoes `_tag`: tagged objects come back as tuples and dicts."""
+    if len(obj) == 1:
+        if "T" in obj:
+            return tuple(obj["T"])
+        if "D" in obj:
+            return {(tuple(k) if isinstance(k, list) else k): v for k, v in obj["D"]}
+    return obj
 
 
 class _StartParser:
@@ -200,6 +229,60 @@ def _disk_key(text: str) -> str:
     return cache.key("tree", (_stamp() + text).encode())
 
 
+_META = ("line", "column", "start_pos", "end_line", "end_column", "end_pos")
+_CONTAINER = tuple("container_" + f for f in _META)
+
+
+def tree_to_data(tree: Tree) -> list:
+    """A parse tree as nested lists (JSON-able): [1, rule, is-a-rule-token, positions, children];
+    a token is [0, type, text, start_pos, line, column, end_line, end_column, end_pos]."""
+    meta = tree.meta
+    where: list | int = 0
+    if not meta.empty:
+        where = [getattr(meta, f) for f in _META]
+        container = [getattr(meta, f, None) for f in _CONTAINER]
+        if container != where:
+            where += container
+    return [1, str(tree.data), isinstance(tree.data, Token), where,
+            [tree_to_data(c) if isinstance(c, Tree) else
+             [0, c.type, str(c), c.start_pos, c.line, c.column, c.end_line, c.end_column, c.end_pos]
+             for c in tree.children]]
+
+
+def tree_from_data(data: list, depth: int = 1) -> Tree:
+    """The tree `tree_to_data` wrote; anything malformed raises (ValueError, TypeError, IndexError)."""
+    tag, rule, is_token, where, kids = data
+    if tag != 1 or not isinstance(rule, str) or not isinstance(kids, list) or depth > MAX_DEPTH:
+        raise ValueError("not a saved parse tree")
+    children = [tree_from_data(c, depth + 1) if c[0] == 1 else _token(c) for c in kids]
+    tree = Tree(Token("RULE", rule) if is_token else rule, children)
+    if where:
+        if len(where) not in (6, 12) or not all(isinstance(v, int) for v in where):
+            raise ValueError("bad positions in a saved parse tree")
+        meta = tree.meta
+        meta.empty = False
+        meta.__dict__.update(zip(_META + _CONTAINER, where if len(where) == 12 else where + where))
+    return tree
+
+
+def _token(data: list) -> Token:
+    tag, kind, text, *where = data
+    if tag != 0 or not isinstance(kind, str) or not isinstance(text, str) or len(where) != 6:
+        raise ValueError("not a saved token")
+    return Token(kind, text, *where)
+
+
+def _saved_tree(text: str) -> Tree | None:
+    from lumos.compiler import cache
+    data = cache.get(_disk_key(text))
+    if data is None:
+        return None
+    try:
+        return tree_from_data(data)
+    except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+        return None   # a damaged entry: parse again (and overwrite it)
+
+
 def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
     """Parse `text` from the start rule; raise LumosSyntaxError with position and hint.
 
@@ -212,9 +295,8 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
         return cached
     on_disk = start == "game" and len(text) >= DISK_MIN_CHARS
     if on_disk:   # a rules file parsed by an earlier run (`lumos check` again on unchanged rules)
-        from lumos.compiler import cache
-        tree = cache.get(_disk_key(text))
-        if isinstance(tree, Tree):
+        tree = _saved_tree(text)
+        if tree is not None:
             _TREES[key] = tree
             return tree
     try:
@@ -224,7 +306,8 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
             if len(_TREES) < MAX_SAVED_TREES:
                 _TREES[key] = tree
             if on_disk:
-                cache.put(_disk_key(text), tree)
+                from lumos.compiler import cache
+                cache.put(_disk_key(text), tree_to_data(tree))
             return tree
         diag = Diagnostic("L100", "this is nested too deeply", Span(path, *deep),
                           "split the expression with `let` or a function")

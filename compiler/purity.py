@@ -4,8 +4,15 @@ Why: conditions in movement rules (`reach ... through s where ...`) are evaluate
 every space of every search. Parts of an `and`/`or` that depend only on locals and on
 data that never changes (board attributes, per-side constants, regions) can be tested
 first and remembered per value of those locals, so the search pays a dictionary
-lookup instead of re-running them. Expressions have no side effects, so reordering
-the parts of an `and`/`or` does not change its result.
+lookup instead of re-running them. Reordering the parts of an `and`/`or` does not
+change its result: the only writes an expression makes are to slots of its own (the item
+of `where`, the spaces of `reach`, the arguments of an inlined function call).
+
+The memo lives as long as the lowered game (a whole process), and a saved state holds every
+local of every frame: so a remembered part must leave no trace in the state, or the state
+would depend on what the process ran before. lower_expr.e_BoolOp gives the memo the slots
+the part owns, and the memo sets them back to none after each run (they are none whenever
+the part is not running, hit or miss).
 
 `analyse(lowerer, node)` -> (pure, slots): pure is False when the expression may read
 state (variables, positions, zones); slots are the local slots it reads.

@@ -79,20 +79,24 @@ class LocalScope:
     """Slots of one procedure's locals; names map to (slot, type)."""
     names: dict[str, tuple[int, str]] = field(default_factory=dict)
     slot_names: list[str] = field(default_factory=list)
+    slot_types: list[str] = field(default_factory=list)   # per slot: the kind of value it holds
 
     def slot(self, name: str, typ: str) -> int:
         if name in self.names:
             slot, old = self.names[name]
             self.names[name] = (slot, unify(old, typ))
+            self.slot_types[slot] = unify(self.slot_types[slot], typ)
             return slot
         slot = len(self.slot_names)
         self.slot_names.append(name)
+        self.slot_types.append(typ)
         self.names[name] = (slot, typ)
         return slot
 
-    def hidden(self, what: str) -> int:
+    def hidden(self, what: str, typ: str = "any") -> int:
         slot = len(self.slot_names)
         self.slot_names.append(f"<{what}>")
+        self.slot_types.append(typ)
         return slot
 
     def scoped(self, name: str, typ: str):
@@ -100,6 +104,7 @@ class LocalScope:
         previous = self.names.get(name)
         slot = len(self.slot_names)
         self.slot_names.append(name)
+        self.slot_types.append(typ)
         self.names[name] = (slot, typ)
 
         def restore():
@@ -108,3 +113,12 @@ class LocalScope:
             else:
                 self.names[name] = previous
         return slot, restore
+
+    def card_slots(self) -> tuple[tuple[int, bool], ...]:
+        """(slot, holds a list) of every slot that may hold cards: what a side may not see
+        (interpreter/visibility.py) and what a guess of the unseen cards renames."""
+        out = []
+        for slot, typ in enumerate(self.slot_types):
+            if typ in ("card", "list:card"):
+                out.append((slot, typ == "list:card"))
+        return tuple(out)

@@ -28,7 +28,8 @@ from pathlib import Path
 from jsonschema import Draft202012Validator
 
 from lumos.compiler.cards import _ErrorReport
-from lumos.compiler.yamlload import load_yaml
+from lumos.compiler.named_files import RefusedFile, read_bytes, read_head
+from lumos.compiler.yamlload import MAX_BYTES, load_yaml
 from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span, did_you_mean
 
 TEAM_KEY = "team"    # a YAML file whose top level has `team:` is a team file (card files have `cards:`)
@@ -41,8 +42,8 @@ _GAME_LINE = re.compile(r"^game[ \t]*:[ \t]*['\"]?([A-Za-z0-9_./-]+)['\"]?[ \t]*
 def looks_like_team_file(path: Path) -> bool:
     """A YAML file with a top-level `team:` key (a cheap look at the text, no parsing)."""
     try:
-        return bool(_TEAM_LINE.search(Path(path).read_text(encoding="utf-8", errors="replace")))
-    except OSError:
+        return bool(_TEAM_LINE.search(read_head(Path(path), MAX_BYTES).decode("utf-8", "replace")))
+    except OSError:   # missing, or a FIFO, a device or a folder (refused unopened)
         return False
 
 
@@ -50,7 +51,7 @@ def team_game(path: Path) -> str | None:
     """The `game:` a team file names (a cheap look at the text), or None."""
     if not looks_like_team_file(path):
         return None
-    found = _GAME_LINE.search(Path(path).read_text(encoding="utf-8", errors="replace"))
+    found = _GAME_LINE.search(read_head(Path(path), MAX_BYTES).decode("utf-8", "replace"))
     return found.group(1) if found else None
 
 
@@ -169,7 +170,10 @@ def check_team_file(cg, path: Path, taken: set | None = None, options: dict | No
     `taken`: card ids already in another side's team (their copies are not free)."""
     file = str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_bytes(Path(path), MAX_BYTES)
+    except RefusedFile as exc:
+        return None, [Diagnostic("Y003" if exc.message.startswith("is too big") else exc.code, f"the team file {exc.message}",
+                                 Span(file, 1, 1), exc.hint)]
     except OSError as exc:
         return None, [Diagnostic("E100", f"cannot read the team file: {exc.strerror or exc}",
                                  Span(file, 1, 1), "check the path")]

@@ -24,6 +24,7 @@ except AttributeError:  # pragma: no cover - pure-Python fallback
 MAX_NODES = 200_000
 MAX_BYTES = 2_000_000  # a card file of 2 MB is a mistake; composing it would take seconds
 _YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
+MAX_DIGITS = 18   # a whole number of card data fits in 64 bits; Python refuses to read 4300+ digits
 
 
 class MarkedDict(dict):
@@ -118,6 +119,17 @@ class _Loader(_BaseLoader):
                 f'write true/false for a yes/no value, or quote it ("{text}") for text'))
         return super().construct_yaml_bool(node)
 
+    def construct_yaml_int(self, node):
+        self._count(node)
+        digits = sum(ch.isalnum() for ch in node.value)   # 0x.., 0b.., 1_000 and 1:30 count too
+        if digits > MAX_DIGITS:
+            raise LumosSyntaxError(Diagnostic(
+                "Y009", f"this number is too large: {digits} digits, more than {MAX_DIGITS}",
+                Span(self.path, *_pos(node.start_mark)),
+                "card numbers are small whole numbers (a cost, a count, a threshold); "
+                "quote it (\"...\") if it is a text"))
+        return super().construct_yaml_int(node)
+
     def construct_yaml_str(self, node):
         self._count(node)
         value = MarkedStr(super().construct_scalar(node))
@@ -133,6 +145,7 @@ class _Loader(_BaseLoader):
 
 _Loader.add_constructor("tag:yaml.org,2002:bool", _Loader.construct_yaml_bool)
 _Loader.add_constructor("tag:yaml.org,2002:str", _Loader.construct_yaml_str)
+_Loader.add_constructor("tag:yaml.org,2002:int", _Loader.construct_yaml_int)
 _Loader.add_constructor("tag:yaml.org,2002:map", _Loader.construct_mapping)
 _Loader.add_constructor("tag:yaml.org,2002:seq", _Loader.construct_sequence)
 _Loader.add_constructor(None, _Loader.construct_undefined)

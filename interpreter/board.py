@@ -125,6 +125,35 @@ class Board:
             capacity=tuple(capacity) if capacity and any(c != 1 for c in capacity) else ())
 
 
+    # -- as plain data (the compiler's on-disk cache stores boards as JSON, never pickles) ----
+
+    def as_data(self) -> dict:
+        """The board as JSON-able lists, dicts, texts and numbers; `from_data` rebuilds it."""
+        return {"name": self.name, "spaces": list(self.spaces), "attrs": [dict(a) for a in self.attrs],
+                "links": {k: [list(r) for r in v] for k, v in self.links.items()},
+                "regions": {r: sorted(m) for r, m in self.regions.items()},
+                "positions": [list(p) for p in self.positions],
+                "distances": {k: [list(r) for r in v] for k, v in self.distances.items()},
+                "palette": dict(self.palette), "cells": [[x, y, i] for (x, y), i in self.cells.items()],
+                "unions": {u: list(m) for u, m in self.unions.items()}, "capacity": list(self.capacity)}
+
+    @classmethod
+    def from_data(cls, d: Mapping) -> "Board":
+        """The board `as_data` wrote; any missing or mistyped part raises (KeyError, TypeError, ValueError)."""
+        spaces = tuple(str(s) for s in d["spaces"])
+        return cls(
+            name=str(d["name"]), spaces=spaces, index={s: i for i, s in enumerate(spaces)},
+            attrs=tuple(dict(a) for a in d["attrs"]),
+            links={str(k): tuple(tuple(int(j) for j in r) for r in v) for k, v in d["links"].items()},
+            regions={str(r): frozenset(int(i) for i in m) for r, m in d["regions"].items()},
+            positions=tuple((float(x), float(y)) for x, y in d["positions"]),
+            distances={str(k): tuple(tuple(int(j) for j in r) for r in v) for k, v in d["distances"].items()},
+            palette={str(k): str(v) for k, v in d["palette"].items()},
+            cells={(x, y): int(i) for x, y, i in d["cells"]},
+            unions={str(u): tuple(str(m) for m in ms) for u, ms in d["unions"].items()},
+            capacity=tuple(int(c) for c in d["capacity"]))
+
+
 def _adjacency(n: int, pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:
     out: list[set[int]] = [set() for _ in range(n)]
     for a, b in pairs:

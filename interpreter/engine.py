@@ -24,11 +24,18 @@ class GameState:
 
     @classmethod
     def new(cls, cg: CompiledGame, seed: int = 0, options: dict[str, Any] | None = None,
-            log: bool = False, teams: dict[str, dict] | None = None) -> "GameState":
+            log: bool = False, teams: dict[str, dict] | None = None, forced: str = "ask") -> "GameState":
         """A game at its first decision. `teams`: per side name, a checked team file as plain data
         (`lumos.compiler.teams.TeamFile.plain()`): its fields set the side's variables and its
-        cards are put into the side's zones before `setup` runs."""
+        cards are put into the side's zones before `setup` runs.
+
+        `forced` is the single-option policy: "ask" (the default) offers every decision, even
+        one with a single option; "take" takes a forced decision (one option, no `may`) at once,
+        as the CLI and the agents' driver do for speed."""
+        if forced not in ("ask", "take"):
+            raise ValueError(f"forced must be 'ask' or 'take', not {forced!r}")
         st = initial_state(cg, seed, options)
+        st.forced = forced == "take"
         if teams:
             put_teams(cg, st, teams)
         state = cls(cg, st, [] if log else None)
@@ -69,33 +76,92 @@ class GameState:
         return list(range(len(self.st.pending["options"])))
 
     def action_labels(self) -> list[str]:
-        return self.machine.labels()
+        """The options' labels, unique within the decision."""
+        labels = self.machine.labels()
+        if len(set(labels)) == len(labels):
+            return labels
+        from lumos.interpreter.options import unique_labels
+        return unique_labels(labels, [o["args"] for o in self._records()])
+
+    def options(self) -> list[dict]:
+        """The pending decision's options as plain records: id (in the action space), label,
+        kind, the rule that offers it (name, section) and its arguments by name."""
+        records = self._records()
+        for r, label in zip(records, self.action_labels()):
+            r["label"] = label
+        return records
+
+    def _records(self) -> list[dict]:
+        from lumos.interpreter.options import option_records
+        return option_records(self)
+
+    def option_index(self, label: str | None = None, **args) -> int:
+        """The index of the one option with this label and/or these arguments (values by name)."""
+        found = [i for i, r in enumerate(self.options())
+                 if (label is None or r["label"] == label) and all(r["args"].get(k) == v for k, v in args.items())]
+        if len(found) != 1:
+            wanted = ", ".join(([repr(label)] if label is not None else []) + [f"{k}={v!r}" for k, v in args.items()])
+            raise LookupError(f"{len(found)} options match {wanted}; options: {self.action_labels()}")
+        return found[0]
+
+    # ---------------------------------------------------------- the fixed action space
+    def legal_action_ids(self) -> list[int]:
+        """The ids (in `lumos.api.action_space(game)`) of the options, in option order."""
+        ids = [r["id"] for r in self._records()]
+        if -1 in ids:
+            from lumos.diagnostics import Diagnostic, LumosRuntimeError, NOWHERE
+            bad = self._records()[ids.index(-1)]
+            raise LumosRuntimeError(Diagnostic("R011", f"the option `{bad['label']}` is not in the game's action "
+                                               f"space (arguments {bad['args']})", NOWHERE,
+                                               "a choice of a number or text the rules never write; "
+                                               "choose from a list the rules spell out"))
+        return ids
+
+    def action_mask(self) -> list[bool]:
+        from lumos.interpreter.options import action_space
+        mask = [False] * len(action_space(self.cg))
+        for i in self.legal_action_ids():
+            mask[i] = True
+        return mask
+
+    def apply_action_id(self, action_id: int) -> None:
+        """Apply the option whose action-space id is `action_id`."""
+        ids = self.legal_action_ids()
+        if action_id not in ids:
+            raise ValueError(f"action id {action_id} is not legal here; legal ids: {ids}")
+        self.apply_action(ids.index(action_id))
 
     def decision_kind(self) -> str:
         return "" if self.st.pending is None else self.st.pending["kind"]
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """(option index, probability) for a chance node: uniform over a die's faces; a question's
-        right and wrong answers by their weights (the chance in 100 of a right answer)."""
+        """(option index, probability) for a chance node: each face of the die is as likely,
+        so an outcome that is on two faces is twice as likely; a question's right and wrong
+        answers are weighted the same way (`answer ... chance N`: N right faces in 100)."""
         if not self.is_chance_node():
             return []
-        weights = self.st.pending.get("weights")
-        if weights:
-            total = sum(weights)
-            return [(i, w / total) for i, w in enumerate(weights)]
-        n = len(self.st.pending["options"])
-        return [(i, 1.0 / n) for i in range(n)]
+        pend = self.st.pending
+        draw = pend.get("draw")
+        n = len(pend["options"])
+        if draw is None:
+            return [(i, 1.0 / n) for i in range(n)]
+        return [(i, draw.count(i) / len(draw)) for i in range(n)]
 
     def sample_chance(self) -> int:
-        """Pick a chance outcome with the game's own generator (deterministic per seed)."""
-        weights = self.st.pending.get("weights")
-        if weights:
-            r = Rng.below(self.st, sum(weights))
-            for i, w in enumerate(weights):
-                if r < w:
-                    return i
-                r -= w
-        return Rng.below(self.st, len(self.st.pending["options"]))
+        """The chance outcome the game's own generator draws here (deterministic per seed).
+
+        It only looks: applying any outcome at a chance node advances the generator by this
+        same draw, so a logged or forced outcome needs no call of this first."""
+        probe = State.__new__(State)
+        probe.rng = self.st.rng
+        return self._draw(probe)
+
+    def _draw(self, st: State) -> int:
+        pend = self.st.pending
+        draw = pend.get("draw")
+        if draw is None:
+            return Rng.below(st, len(pend["options"]))
+        return draw[Rng.below(st, len(draw))]
 
     # ---------------------------------------------------------- questions
     def question(self) -> dict[str, Any] | None:
@@ -120,6 +186,10 @@ class GameState:
         return 0 if is_right(self.cg.cards[card].fields[field], text) else 1
 
     def apply_action(self, index: int) -> None:
+        st = self.st
+        if st.result is None and st.pending is not None and st.pending["side"] == CHANCE:
+            if 0 <= index < len(st.pending["options"]):
+                self._draw(st)   # the draw sample_chance shows, whichever outcome is applied
         self.machine.apply(index)
 
     def option_value(self, index: int):

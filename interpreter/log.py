@@ -210,7 +210,7 @@ class GameLog:
     """
 
     def __init__(self, out: IO[str], cg: CompiledGame, seed: int, options: dict | None = None,
-                 agents: list[str] | None = None, teams: dict | None = None):
+                 agents: list[str] | None = None, teams: dict | None = None, forced: str = "take"):
         self.out = out
         self.cg = cg
         self.rule = _RuleNames(cg)
@@ -218,7 +218,7 @@ class GameLog:
         self.n = 0
         self._write({"lumos": _version(), "game": cg.id, "source_hash": source_hash(cg), "seed": seed,
                      "options": dict(options or {}), "agents": list(agents or []),
-                     "cards_hash": cards_hash(cg), "card_files": card_files(cg),
+                     "cards_hash": cards_hash(cg), "card_files": card_files(cg), "forced": forced,
                      **({"teams": teams} if teams else {})})
 
     def _write(self, record: dict) -> None:
@@ -356,7 +356,7 @@ def _replay(cg: CompiledGame, records: list[tuple[int, dict]], result: ReplayRes
 
     try:
         state = GameState.new(cg, seed=head.get("seed", 0), options=head.get("options") or None, log=True,
-                              teams=head.get("teams") or None)
+                              teams=head.get("teams") or None, forced=head.get("forced", "take"))
     except LumosRuntimeError as exc:
         error = exc
         state = None

@@ -14,23 +14,28 @@ from lumos.interpreter.program import CHANCE, CompiledGame
 from lumos.interpreter.state import Rng, State
 
 STEP_LIMIT = 200_000   # instructions between two decisions before we call it a runaway chain
+# Nested calls of a function inside itself (a recursive function runs on Python's stack,
+# unlike procedures, whose frames are data): past this depth the rules are stopped with R005.
+CALL_DEPTH_LIMIT = 200
 
 
 class Machine:
-    __slots__ = ("cg", "st", "events", "board")
+    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
         self.st = st
         self.board = cg.board
         self.events = events  # None: not logging
+        self.depth = self.deepest = 0   # nested calls of functions inside themselves (call_nested)
+        self.searched = 0   # steps of `reach ... exactly` paths since the run began (reach_exact)
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
         st = self.st
         procs = self.cg.procs
         frames = st.frames
-        steps = 0
+        steps = self.searched = 0
         while st.pending is None and st.result is None:
             if not frames:
                 # point at the flow's last line: that is where it ran out
@@ -52,8 +57,11 @@ class Machine:
                             or frames[-1] is not fr or fr[1] >= n:
                         break
             except RecursionError:
-                self.fail_runtime("R005", "the rules call themselves without end", fr,
-                                  "a function or procedure that calls itself needs a case that stops")
+                deepest, self.depth, self.deepest = self.deepest, 0, 0
+                self.fail_runtime("R005", f"the rules nest calls deeper than Python's stack holds (a function "
+                                  f"inside itself {deepest} calls deep, {_stack_words()})", fr,
+                                  "a function that calls itself needs a case that stops; to count further, "
+                                  "use a `loop` in a procedure (procedures do not use Python's stack)")
             except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
                 self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
                                   f"{exc})", fr, "a value is probably none where a piece, space, card or "
@@ -62,6 +70,22 @@ class Machine:
                 self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
                                   fr, "a loop never stops or a trigger keeps firing itself")
         st.steps += steps
+
+    def call_nested(self, fn, local: list, name: str):
+        """fn(self, local): the body of function `name` called inside itself, one level deeper."""
+        if self.depth >= CALL_DEPTH_LIMIT:
+            self.depth = self.deepest = 0
+            self.fail_runtime("R005", f"`{name}` calls itself more than {CALL_DEPTH_LIMIT} calls deep, the most "
+                              "Lumos nests a function", self.st.frames[-1] if self.st.frames else None,
+                              f"a function that calls itself needs a case that stops within {CALL_DEPTH_LIMIT} "
+                              "calls; to count further, use a `loop` in a procedure")
+        self.depth = depth = self.depth + 1
+        if depth > self.deepest:
+            self.deepest = depth
+        try:
+            return fn(self, local)
+        finally:
+            self.depth = depth - 1
 
     def fail_runtime(self, code: str, message: str, fr, hint: str = ""):
         from lumos.diagnostics import NOWHERE
@@ -95,6 +119,12 @@ class Machine:
         if may:
             options = options + [None]
         self.st.pending = {"kind": kind, "side": side, "options": options}
+        if side == CHANCE and len(set(options)) < len(options):
+            # faces that repeat are one outcome, more likely: `draw` maps the generator's draw
+            # (an index into the die's faces, as before) to the outcome it gives
+            distinct = list(dict.fromkeys(options))
+            self.st.pending["options"] = distinct
+            self.st.pending["draw"] = [distinct.index(f) for f in options]
         return True
 
     def apply(self, index: int) -> None:
@@ -302,7 +332,7 @@ class Machine:
         Rng.shuffle(self.st, self.st.zones[zone])
 
     # ------------------------------------------------------------ board queries
-    def reach(self, start, link: str, count: int, exact: bool, through, onto, local, tslot, oslot):
+    def reach(self, start, link: str, count: int, exact: bool, through, onto, local, tslot, oslot, span=None):
         """Spaces reachable from `start` in 1..count steps (or exactly count) along `link`.
 
         Every space strictly inside the path satisfies `through`; the end satisfies
@@ -374,26 +404,54 @@ class Machine:
                 ring = following
             found.sort()
             return tuple(found)
-        found = set()
-        path = [start]
+        return self.reach_exact(start, nbrs, count, through, onto, local, tslot, oslot, span)
 
-        def walk(here, left):
-            for nxt in nbrs[here]:
-                if nxt in path:
+    def reach_exact(self, start, nbrs, count, through, onto, local, tslot, oslot, span):
+        """`reach ... exactly count`: the ends of every path of count steps that never visits a
+        space twice. Depth first, in the order of the links. The steps of the paths tried grow
+        about exponentially with count: those of every search since the run began (since the
+        last decision) count against STEP_LIMIT."""
+        if count >= len(nbrs):
+            return ()     # a path that never visits a space twice has fewer steps than spaces
+        if count == 1:    # the common case: the neighbours (the walk below, without a path)
+            found = set()
+            for nxt in nbrs[start]:
+                if nxt == start:
                     continue
-                if left == 1:
-                    if oslot >= 0:
-                        local[oslot] = nxt
-                    if onto is None or onto(self, local):
-                        found.add(nxt)
-                    continue
-                if tslot >= 0:
-                    local[tslot] = nxt
-                if through is None or through(self, local):
-                    path.append(nxt)
-                    walk(nxt, left - 1)
-                    path.pop()
-        walk(start, count)
+                if oslot >= 0:
+                    local[oslot] = nxt
+                if onto is None or onto(self, local):
+                    found.add(nxt)
+            return tuple(sorted(found))
+        found = set()
+        on_path = {start}
+        path = [start]
+        ways = [iter(nbrs[start])]   # per space of the path, its links still to try
+        work = self.searched
+        while ways:
+            nxt = next(ways[-1], None)
+            if nxt is None:
+                ways.pop()
+                on_path.discard(path.pop())
+                continue
+            if nxt in on_path:
+                continue
+            work += 1
+            if len(path) == count:      # the last step: an end
+                if oslot >= 0:
+                    local[oslot] = nxt
+                if onto is None or onto(self, local):
+                    found.add(nxt)
+                continue
+            if tslot >= 0:
+                local[tslot] = nxt
+            if through is None or through(self, local):
+                if work > STEP_LIMIT:
+                    self.fail_search(count, span)
+                path.append(nxt)
+                on_path.add(nxt)
+                ways.append(iter(nbrs[nxt]))
+        self.searched = work
         found.discard(start)
         return tuple(sorted(found))
 
@@ -444,6 +502,15 @@ class Machine:
                 found.append(nxt)
         return tuple(found)
 
+    def fail_search(self, count: int, span):
+        """R002 at a `reach ... exactly` that tries more than STEP_LIMIT paths."""
+        fr = self.st.frames[-1] if self.st.frames else None
+        where = f" (in `{self.cg.procs[fr[0]].name}`)" if fr is not None else ""
+        raise LumosRuntimeError(Diagnostic(
+            "R002", f"`reach ... exactly {count}` tried more than {STEP_LIMIT} steps of paths without a "
+            f"decision{where}", span, "a smaller number of steps, or a `through` condition that rules out "
+            "more spaces, keeps the search short"))
+
     def distance(self, a, b, link: str):
         if a is None or b is None:
             return None
@@ -488,3 +555,8 @@ class Machine:
             return None
         r = self.board.step(space, dx, dy)
         return None if r < 0 else r
+
+
+def _stack_words() -> str:
+    import sys
+    return f"Python allows {sys.getrecursionlimit()} frames and each call takes several"

@@ -2,11 +2,16 @@
 
 Zone visibility comes from the game's declarations: `hidden` zones show only their
 size to everyone, `owner` zones show their cards to their owner only, `public`
-zones to all. A pending decision's options are shown only to the side deciding.
+zones to all. A variable that holds cards shows each card by name to the sides that see
+it (where it lies, or the variable's declared visibility: interpreter/visibility.py) and
+as {"hidden": "card"} to the others. A pending decision's options are shown only to the
+side deciding.
 """
 from __future__ import annotations
 
 from typing import Any
+
+from lumos.interpreter.visibility import card_variables, shown
 
 
 def observe(state, side: int | None) -> dict[str, Any]:
@@ -29,9 +34,16 @@ def observe(state, side: int | None) -> dict[str, Any]:
                           "held_by": None if holder < 0 else cg.pieces[holder].name}
     variables = {name: st.g[i] for i, name in enumerate(cg.global_names)}
     variables["current"] = cg.sides[st.g[cg.current_slot]]
+    variables = _plain(variables, m)
     side_vars = {cg.sides[s]: {name: st.sv[k][s] for k, name in enumerate(cg.side_var_names)} for s in range(ns)}
+    for where, index, owner, values, key, is_list, declared in card_variables(cg, st):
+        value = shown(cg, st, values[key], is_list, side, declared, owner)
+        if where == "g":
+            variables[cg.global_names[index]] = value
+        elif where == "sv":
+            side_vars[cg.sides[key]][cg.side_var_names[index]] = value
     obs = {"side": None if side is None else cg.sides[side], "pieces": pieces, "zones": zones,
-           "variables": _plain(variables, m), "sides": side_vars, "terminal": st.result is not None,
+           "variables": variables, "sides": side_vars, "terminal": st.result is not None,
            "returns": st.result}
     if st.pending is not None and st.result is None:
         decider = st.pending["side"]

@@ -36,7 +36,7 @@ class GameResult:
 
 def play_game(cg, agents: Sequence, seed: int, options: dict | None = None, log: IO[str] | None = None,
               max_decisions: int = 100_000, agent_names: list[str] | None = None,
-              teams: dict | None = None) -> GameResult:
+              teams: dict | None = None, forced: str = "take") -> GameResult:
     """Play one game: `agents[k]` decides for side k; chance uses the state's own generator.
 
     `log` is an open text file: the game's JSON Lines log is written to it
@@ -50,10 +50,11 @@ def play_game(cg, agents: Sequence, seed: int, options: dict | None = None, log:
     writer = None
     if log is not None:
         names = agent_names or [getattr(a, "name", type(a).__name__) for a in agents]
-        writer = GameLog(log, cg, seed, options, names, teams)
+        writer = GameLog(log, cg, seed, options, names, teams, forced)
     state = None
     try:
-        state = GameState.new(cg, seed=seed, options=options, log=writer is not None, teams=teams)
+        state = GameState.new(cg, seed=seed, options=options, log=writer is not None, teams=teams,
+                              forced=forced)
         if writer:
             writer.start(state)
         while not state.is_terminal():

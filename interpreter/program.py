@@ -60,6 +60,7 @@ class Proc:
     span: Span
     sources: tuple[str, ...] = ()
     slot_names: tuple[str, ...] = ()
+    card_slots: tuple[tuple[int, bool], ...] = ()   # (slot, holds a list) of the locals that hold cards
 
 
 @dataclass(frozen=True)
@@ -70,6 +71,9 @@ class ActionInfo:
     label: Callable                # fn(machine, bindings) -> str
     sources: tuple[str, ...]
     span: Span
+    params: tuple[str, ...] = ()   # the binders' names, in binding order
+    kinds: tuple[str, ...] = ()    # what each binder holds: piece, space, card, side, zone, number, text
+    card_params: frozenset = frozenset()   # positions of the binders that hold cards
 
 
 @dataclass(frozen=True)
@@ -162,6 +166,10 @@ class CompiledGame:
     # indices into `zones` of zones shared by all sides: only the first side's id is used
     shared_zones: frozenset = frozenset()
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
+    # every number and text the rules and cards write, for the action space's value domains
+    vocabulary: tuple = ()
+    # variables that hold cards: ("g" | "sv" | "pv", index, holds a list, declared visibility or None)
+    card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
 
     @property
     def nsides(self) -> int:

@@ -50,7 +50,7 @@ class State:
     """The mutable state of one game. See the module docstring for what each field holds."""
 
     __slots__ = ("rng", "g", "sv", "pv", "loc", "holder", "occ", "occ_next", "zones", "card_zone",
-                 "frames", "pending", "result", "decisions", "steps")
+                 "frames", "pending", "result", "decisions", "steps", "forced")
 
     def __init__(self):
         self.rng = 0
@@ -68,6 +68,9 @@ class State:
         self.result: list | None = None   # returns per side once the game is over
         self.decisions = 0
         self.steps = 0
+        # the single-option policy: False asks every decision, even one with a single option;
+        # True takes a forced decision (one option, no `may`) without asking (faster play)
+        self.forced = False
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -86,6 +89,7 @@ class State:
         c.result = None if self.result is None else self.result[:]
         c.decisions = self.decisions
         c.steps = self.steps
+        c.forced = self.forced
         return c
 
     def to_dict(self) -> dict[str, Any]:
@@ -100,6 +104,9 @@ class State:
         for name in cls.__slots__:
             if name == "occ_next" and name not in data:  # saved before spaces held several pieces
                 s.occ_next = [-1] * len(data["loc"])
+                continue
+            if name == "forced" and name not in data:     # saved before the policy was a choice
+                s.forced = True
                 continue
             setattr(s, name, data[name])
         s.g = [_tuplify(v) for v in s.g]

@@ -65,9 +65,17 @@ def load_game(game: str | Path):
     return _load(src, src.content_hash())
 
 
-def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False) -> GameState:
-    return GameState.new(cg, seed=seed, options=options, log=log)
+def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False, forced: str = "ask") -> GameState:
+    """A new game at its first decision; `forced` is the single-option policy ("ask" or "take")."""
+    return GameState.new(cg, seed=seed, options=options, log=log, forced=forced)
 
 
-__all__ = ["bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState",
+def action_space(cg) -> list[tuple]:
+    """Every option key the game can ever offer, numbered once: `GameState.legal_action_ids()`
+    and `apply_action_id` use these numbers. A key is its rule and its arguments by name."""
+    from lumos.interpreter.options import action_space as space
+    return list(space(cg).keys)
+
+
+__all__ = ["action_space", "bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState",
            "RandomAgent", "GreedyAgent", "play_game", "replay", "write_game_log"]

@@ -29,6 +29,8 @@ from lumos.interpreter.agents import RandomAgent
 from lumos.interpreter.play import play_game
 from lumos.interpreter.engine import GameState
 
+from support import table as shared
+
 CTGS = "catch-the-golden-snitch"
 HOUSES = ("gryffindor", "slytherin", "ravenclaw", "hufflepuff")
 HOME, AWAY = 0, 1
@@ -231,63 +233,18 @@ def test_every_card_compiles():
 
 # ------------------------------------------------------------------------------ driving
 
-class Match:
+class Match(shared.Table):
     """A game in progress, with helpers to answer the set-up and read the state."""
 
     def __init__(self, seed: int = 0, options: dict | None = None, cg=None):
-        self.cg = cg or cards_game()
-        self.s = GameState.new(self.cg, seed=seed, options=options, log=True)
-        self.st = self.s.st
-        self.P = {p.name: i for i, p in enumerate(self.cg.pieces)}
+        super().__init__(GameState.new(cg or cards_game(), seed=seed, options=options, log=True, forced="take"))
 
     # reading
-    def labels(self) -> list[str]:
-        return self.s.action_labels()
-
-    def g(self, name: str):
-        return self.st.g[self.cg.global_names.index(name)]
-
-    def set_g(self, name: str, value) -> None:
-        self.st.g[self.cg.global_names.index(name)] = value
-
-    def sv(self, name: str, side: int):
-        return self.st.sv[self.cg.side_var_names.index(name)][side]
-
-    def pv(self, name: str, piece: str):
-        return self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]]
-
-    def set_pv(self, name: str, piece: str, value) -> None:
-        self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]] = value
-
-    def zone(self, name: str, side: int = 0) -> list[str]:
-        return [self.cg.cards[c].name for c in self.st.zones[self.cg.zone_id(name, side)]]
-
-    def where(self, piece: str) -> str | None:
-        sp = self.s.machine.space_of(self.P[piece])
-        return None if sp is None else self.cg.board.spaces[sp]
-
-    def log(self) -> list[str]:
-        return [e["event"] for e in self.s.events]
-
     def card_of(self, piece: str) -> str | None:
-        c = self.pv("player_card", piece)
+        c = self.piece_var("player_card", piece)
         return None if c is None else self.cg.cards[c].name
 
     # deciding
-    def pick(self, label: str) -> None:
-        labels = self.labels()
-        assert label in labels, f"{label!r} is not offered; options: {labels}"
-        self.s.apply_action(labels.index(label))
-
-    def pick_start(self, prefix: str) -> None:
-        labels = [lab for lab in self.labels() if lab.startswith(prefix)]
-        assert labels, f"nothing starts with {prefix!r}; options: {self.labels()}"
-        self.pick(labels[0])
-
-    def face(self, face: str) -> None:
-        assert self.s.is_chance_node(), self.labels()
-        self.pick(f"roll {face}")
-
     def move_card(self, name: str, zone: str, side: int) -> int:
         """Put a copy of the card on top of the zone (a copy already there is moved to the top)."""
         zid = self.cg.zone_id(zone, side)
@@ -309,14 +266,14 @@ class Match:
         played must be in the hand before). Stops at the first choice of a Pitch Actions card."""
         hand = dict(hand or {})
         while True:
-            if hand and self.zone("hand", HOME):
+            if hand and self.zone_names("hand", HOME):
                 for side, names in hand.items():
                     for name in names:
                         self.move_card(name, "hand", side)
                 hand = {}
             labels = self.labels()
             if self.s.is_chance_node():
-                self.face("success")
+                self.roll("success")
                 continue
             first = labels[0]
             if first.startswith("coach "):
@@ -334,7 +291,7 @@ class Match:
                     assert zero, f"no Tactical card of cost 0 offered: {labels}"
                 self.pick((wanted or zero)[0])
             elif first.startswith("buy the Spectator"):
-                owned = self.zone("spectator_hand", self.s.current_player())
+                owned = self.zone_names("spectator_hand", self.s.current_player())
                 wanted = [lab for t in spectators if t not in owned and self.s.current_player() == HOME
                           for lab in labels
                           if lab.startswith(f"buy the Spectator {t} (")]
@@ -403,12 +360,12 @@ def play_target(m: Match, name: str, context: dict | None = None, side: int = HO
     m.pitch_cards()
     m.intrepid(**({"home": ["Test Play Target"]} if side == HOME else {"away": ["Test Play Target"]}))
     for key, value in (context or {}).items():
-        m.set_g(key, m.P[value] if isinstance(value, str) and value in m.P else value)
-    m.pick_start(f"test-play {name}")
+        m.set_var(key, m.P[value] if isinstance(value, str) and value in m.P else value)
+    m.pick_prefix(f"test-play {name}")
 
 
 def playable_logged(m: Match, name: str) -> bool:
-    lines = [e for e in m.log() if e.startswith(f"test playable {name}: ")]
+    lines = [e for e in m.events() if e.startswith(f"test playable {name}: ")]
     return lines[-1].endswith("true")
 
 
@@ -424,12 +381,12 @@ def test_team_of_cost_zero_cards(home_house, away_house):
         m = Match(options={"funding": funding}, cg=load_game(CTGS))
         m.setup(houses=(home_house, away_house), zero_cost=True)
         for side, house in ((HOME, home_house), (AWAY, away_house)):
-            roster = m.zone("roster", side)
+            roster = m.zone_names("roster", side)
             assert sorted(roster) == sorted(
                 [f"{house.capitalize()} {p}" for p in ("Keeper", "Beater", "Beater", "Chaser", "Chaser", "Chaser", "Seeker")])
-            deck = m.zone("tactical_deck", side) + m.zone("hand", side)
+            deck = m.zone_names("tactical_deck", side) + m.zone_names("hand", side)
             assert len(deck) == 15
-            assert m.sv("galleons", side) == funding
+            assert m.side_var("galleons", side) == funding
             prefix = ("home", "away")[side]
             for kind in ("keeper", "seeker", "chaser 1", "beater 2"):
                 assert m.card_of(f"{prefix} {kind}").endswith(kind.split()[0].capitalize())
@@ -439,10 +396,10 @@ def test_unique_players_are_bought_and_assigned():
     """Build Your Team > Galleons and Unique Names: a unique Player costs Galleons, is
     taken once, and its card goes with a miniature of its Position."""
     m = start(players=("Rowan Emberwing", "Bram Hollowtusk"), houses=("gryffindor", "slytherin"))
-    roster = m.zone("roster", HOME)
+    roster = m.zone_names("roster", HOME)
     assert roster.count("Rowan Emberwing") == 1 and roster.count("Bram Hollowtusk") == 1
     assert roster.count("Gryffindor Chaser") == 2 and roster.count("Gryffindor Beater") == 1
-    assert m.sv("galleons", HOME) == 5 - 3
+    assert m.side_var("galleons", HOME) == 5 - 3
     assert "Rowan Emberwing" in [m.card_of(f"home chaser {i}") for i in (1, 2, 3)]
 
 
@@ -457,7 +414,7 @@ def test_every_effect_runs():
         m.pitch_cards()
         m.intrepid(home=["Test Every Effect"])
         m.finish_randomly(seed)
-        ran = {e[len("test ran "):] for e in m.log() if e.startswith("test ran ")}
+        ran = {e[len("test ran "):] for e in m.events() if e.startswith("test ran ")}
         expected = {c["name"] for c in card_rows() if c["type"] in ("tactical", "player", "spectator")}
         assert expected <= ran, sorted(expected - ran)
 
@@ -484,11 +441,11 @@ def test_lions_charge_boosts_every_action_roll():
     m = start(hand={HOME: ["Lion's Charge"]})
     m.pitch_cards()
     m.intrepid(home=["Lion's Charge"])
-    assert m.sv("action_boost", HOME) == 1 and m.sv("action_boost", AWAY) == 0
+    assert m.side_var("action_boost", HOME) == 1 and m.side_var("action_boost", AWAY) == 0
     while " as the Pitch Actions card" not in m.labels()[0]:
         m.s.apply_action(m.s.sample_chance() if m.s.is_chance_node() else 0)
-    assert m.sv("action_boost", HOME) == 0
-    assert "Lion's Charge" in m.zone("tactical_discard", HOME)
+    assert m.side_var("action_boost", HOME) == 0
+    assert "Lion's Charge" in m.zone_names("tactical_discard", HOME)
 
 
 def test_golden_glory_dive_accelerates_two():
@@ -514,8 +471,8 @@ def test_bludger_bash_stuns_a_rival_beside_a_bludger():
     if labels and labels[0].startswith("Stun "):
         assert {lab[len("Stun "):] for lab in labels} == near
         m.pick("Stun away chaser 1")
-    assert m.pv("stunned", "away chaser 1") == 1
-    assert all(m.pv("stunned", p) == 0 for p in ("home chaser 1", "home keeper", "away chaser 2"))
+    assert m.piece_var("stunned", "away chaser 1") == 1
+    assert all(m.piece_var("stunned", p) == 0 for p in ("home chaser 1", "home keeper", "away chaser 2"))
 
 
 def test_cunning_plan_draws_and_makes_the_rival_discard():
@@ -523,12 +480,12 @@ def test_cunning_plan_draws_and_makes_the_rival_discard():
     random (never their last).'"""
     m = start(houses=("slytherin", "gryffindor"), hand={HOME: ["Cunning Plan"]})
     m.pitch_cards()
-    before = (len(m.zone("hand", HOME)), len(m.zone("hand", AWAY)))
+    before = (len(m.zone_names("hand", HOME)), len(m.zone_names("hand", AWAY)))
     m.intrepid(home=["Cunning Plan"])
     # Cunning Plan left the hand to be played, and one card was drawn.
-    assert len(m.zone("hand", HOME)) == before[0]
-    assert len(m.zone("hand", AWAY)) == before[1] - 1
-    assert len(m.zone("tactical_discard", AWAY)) == 1
+    assert len(m.zone_names("hand", HOME)) == before[0]
+    assert len(m.zone_names("hand", AWAY)) == before[1] - 1
+    assert len(m.zone_names("tactical_discard", AWAY)) == 1
 
 
 def test_hex_the_broom_locks_a_rival_trait():
@@ -540,8 +497,8 @@ def test_hex_the_broom_locks_a_rival_trait():
     m.intrepid(home=["Hex the Broom"])
     while m.labels() and not m.labels()[0].startswith("give "):
         m.pick(m.labels()[0])
-    assert m.pv("locked", rowan) is True
-    assert sum(1 for p in m.P if m.pv("locked", p)) == 1
+    assert m.piece_var("locked", rowan) is True
+    assert sum(1 for p in m.P if m.piece_var("locked", p)) == 1
 
 
 def test_trait_blazing_finish_only_on_its_own_shoot():
@@ -552,11 +509,11 @@ def test_trait_blazing_finish_only_on_its_own_shoot():
     other = next(p for p in ("home chaser 1", "home chaser 2", "home chaser 3") if p != rowan)
     m.pitch_cards()
     m.intrepid(home=["Test Play Target"])
-    m.set_g("current_actor", m.P[rowan])
-    m.set_g("current_action", "shoot")
-    m.pick_start("test-play Rowan Emberwing")
+    m.set_var("current_actor", m.P[rowan])
+    m.set_var("current_action", "shoot")
+    m.pick_prefix("test-play Rowan Emberwing")
     assert playable_logged(m, "Rowan Emberwing")
-    assert m.g("roll_bonus") == 1
+    assert m.var("roll_bonus") == 1
     # Another Chaser's Shoot, or Rowan's Pass: the Trait cannot be used.
     for actor, action in ((other, "shoot"), (rowan, "pass")):
         m2 = start(players=("Rowan Emberwing",))
@@ -569,10 +526,10 @@ def test_swift_last_second_lunge_needs_a_friendly_roll():
     Action, add 1 Success to that roll' — not on a rival's roll."""
     m = start()
     play_target(m, "Last-Second Lunge", {"current_actor": "home chaser 1", "current_action": "pass"})
-    assert playable_logged(m, "Last-Second Lunge") and m.g("roll_bonus") == 1
+    assert playable_logged(m, "Last-Second Lunge") and m.var("roll_bonus") == 1
     m = start()
     play_target(m, "Last-Second Lunge", {"current_actor": "away chaser 1", "current_action": "pass"})
-    assert not playable_logged(m, "Last-Second Lunge") and m.g("roll_bonus") == 0
+    assert not playable_logged(m, "Last-Second Lunge") and m.var("roll_bonus") == 0
 
 
 def test_trait_steadfast_guard_helps_a_reaction_in_its_zone():
@@ -584,7 +541,7 @@ def test_trait_steadfast_guard_helps_a_reaction_in_its_zone():
     put(m, "home chaser 3", m.where(hollis))
     play_target(m, "Hollis Fernbrook", {"current_actor": "away beater 1", "current_target": "home chaser 3",
                                         "current_action": "beat"})
-    assert playable_logged(m, "Hollis Fernbrook") and m.g("reaction_bonus") == 1
+    assert playable_logged(m, "Hollis Fernbrook") and m.var("reaction_bonus") == 1
     m = start(houses=("hufflepuff", "slytherin"), players=("Hollis Fernbrook",))
     hollis = next(p for p in ("home beater 1", "home beater 2") if m.card_of(p) == "Hollis Fernbrook")
     put(m, "home chaser 3", "home_back" if m.where(hollis) != "home_back" else "home_north")
@@ -600,7 +557,7 @@ def test_foul_play_penalises_the_rival_actor():
     play_target(m, "Foul Play", {"current_actor": "away chaser 2", "current_target": "home chaser 1",
                                  "current_action": "steal"})
     assert playable_logged(m, "Foul Play")
-    assert m.pv("penalty_orange", "away chaser 2") == 1
+    assert m.piece_var("penalty_orange", "away chaser 2") == 1
     m = start(houses=("slytherin", "gryffindor"))
     play_target(m, "Foul Play", {"current_actor": "home chaser 2", "current_target": "away chaser 1",
                                  "current_action": "steal"})
@@ -614,10 +571,10 @@ def test_conditions_of_cards():
     play_target(m, "Heart of the Lion")
     assert not playable_logged(m, "Heart of the Lion")
     m = start()
-    m.set_pv("stunned", "home chaser 2", 2)
+    m.set_piece_var("stunned", "home chaser 2", 2)
     play_target(m, "Heart of the Lion")
     assert playable_logged(m, "Heart of the Lion")
-    assert m.pv("stunned", "home chaser 2") == 1
+    assert m.piece_var("stunned", "home chaser 2") == 1
     m = start(houses=("slytherin", "gryffindor"))
     put(m, "home seeker", "r5")
     play_target(m, "Sly Obstruction")
@@ -637,11 +594,11 @@ def test_every_coach_gets_a_fervent_fan_and_buys_spectators():
     """Build Your Team > Galleons: with Spectators, each Coach receives a Fervent Fan for free
     and may buy up to two more Spectators of their House with Galleons; off, none."""
     m = start(options={"spectators": "on"}, spectators=("Scarlet Banner Bearer", "Bellowing Megaphonist"))
-    assert sorted(m.zone("spectator_hand", HOME)) == ["Bellowing Megaphonist", "Fervent Fan", "Scarlet Banner Bearer"]
-    assert m.sv("galleons", HOME) == 5 - 3
-    assert m.zone("spectator_hand", AWAY) == ["Fervent Fan"]
+    assert sorted(m.zone_names("spectator_hand", HOME)) == ["Bellowing Megaphonist", "Fervent Fan", "Scarlet Banner Bearer"]
+    assert m.side_var("galleons", HOME) == 5 - 3
+    assert m.zone_names("spectator_hand", AWAY) == ["Fervent Fan"]
     m = start()
-    assert m.zone("spectator_hand", HOME) == [] and m.zone("spectator_hand", AWAY) == []
+    assert m.zone_names("spectator_hand", HOME) == [] and m.zone_names("spectator_hand", AWAY) == []
 
 
 def test_spectator_in_empty_zone_then_replaced_by_a_rival():
@@ -652,20 +609,20 @@ def test_spectator_in_empty_zone_then_replaced_by_a_rival():
     m = spectator_match()
     assert m.labels() == ["place the Spectator Fervent Fan", "do not choose"]
     m.pick("place the Spectator Fervent Fan")
-    assert m.zone("encouragement_zone") == ["Fervent Fan"] and m.g("encouragement_owner") == HOME
-    assert m.sv("tempo", HOME) == 1
+    assert m.zone_names("encouragement_zone") == ["Fervent Fan"] and m.var("encouragement_owner") == HOME
+    assert m.side_var("tempo", HOME) == 1
     # Home's Action Block, then away's offer.
     while not (m.labels() and m.labels()[0] == "place the Spectator Fervent Fan"):
         m.pick(m.labels()[0])
     assert m.s.current_player() == AWAY
-    m.set_pv("stunned", "away chaser 1", 1)
+    m.set_piece_var("stunned", "away chaser 1", 1)
     m.pick("place the Spectator Fervent Fan")
-    while m.pv("stunned", "away chaser 1") == 1 and m.labels() and m.labels()[0].startswith("remove a Stunned"):
-        m.pick_start("remove a Stunned token from away chaser 1")
-    assert m.zone("encouragement_zone") == ["Fervent Fan"] and m.g("encouragement_owner") == AWAY
-    assert m.zone("spectators_out") == ["Fervent Fan"]
-    assert m.sv("tempo", AWAY) == 1 and m.pv("stunned", "away chaser 1") == 0
-    assert m.zone("spectator_hand", HOME) == [] and m.zone("spectator_hand", AWAY) == []
+    while m.piece_var("stunned", "away chaser 1") == 1 and m.labels() and m.labels()[0].startswith("remove a Stunned"):
+        m.pick_prefix("remove a Stunned token from away chaser 1")
+    assert m.zone_names("encouragement_zone") == ["Fervent Fan"] and m.var("encouragement_owner") == AWAY
+    assert m.zone_names("spectators_out") == ["Fervent Fan"]
+    assert m.side_var("tempo", AWAY) == 1 and m.piece_var("stunned", "away chaser 1") == 0
+    assert m.zone_names("spectator_hand", HOME) == [] and m.zone_names("spectator_hand", AWAY) == []
 
 
 def test_a_friendly_spectator_blocks_its_zone():
@@ -701,10 +658,10 @@ def test_hand_swap_clears_the_stand():
             m.pick("do not choose")
         else:
             m.pick(labels[0])
-    assert m.sv("hand_swapped", HOME) is True
-    assert m.zone("encouragement_zone") == [] and m.zone("magic_zone") == []
-    assert m.g("encouragement_owner") is None
-    assert m.zone("spectators_out") == ["Fervent Fan"]
+    assert m.side_var("hand_swapped", HOME) is True
+    assert m.zone_names("encouragement_zone") == [] and m.zone_names("magic_zone") == []
+    assert m.var("encouragement_owner") is None
+    assert m.zone_names("spectators_out") == ["Fervent Fan"]
 
 
 def test_spectator_rival_effect_of_the_heckler():
@@ -716,10 +673,10 @@ def test_spectator_rival_effect_of_the_heckler():
     assert carrier.startswith("home chaser")
     m.pitch_cards()
     m.intrepid(away=["Test Play Rival Effect"])
-    m.pick_start("test-rival Serpent-Tongue Heckler")
+    m.pick_prefix("test-rival Serpent-Tongue Heckler")
     if m.labels() and m.labels()[0].startswith("give "):
         m.pick(f"give {carrier} a black Penalty Dice token")
-    assert m.pv("stunned", carrier) == 1 and m.pv("penalty_black", carrier) == 1
+    assert m.piece_var("stunned", carrier) == 1 and m.piece_var("penalty_black", carrier) == 1
 
 
 # ------------------------------------------------------------------------------ through the rules' windows
@@ -732,7 +689,7 @@ def drive_until(m: Match, wanted: str, limit: int = 60) -> list[str]:
         if any(lab.startswith(wanted) for lab in labels):
             return labels
         if m.s.is_chance_node():
-            m.face("blank")
+            m.roll("blank")
         elif any(lab.startswith(("play the Swift", "use the Trait", "place the Spectator")) for lab in labels):
             m.pick("do not choose")
         else:
@@ -755,7 +712,7 @@ def test_trait_offered_after_its_own_shoot_roll_then_locked():
     labels = drive_until(m, "use the Trait of")
     assert f"use the Trait of {rowan} (Rowan Emberwing)" in labels
     m.pick(f"use the Trait of {rowan} (Rowan Emberwing)")
-    assert m.g("roll_bonus") == 1 and m.pv("locked", rowan) is True
+    assert m.var("roll_bonus") == 1 and m.piece_var("locked", rowan) is True
 
 
 def test_seeker_trait_at_the_end_of_the_action_blocks():
@@ -772,7 +729,7 @@ def test_seeker_trait_at_the_end_of_the_action_blocks():
     before = m.where("home seeker")
     m.pick("use the Trait of home seeker (Ivy Larkspur)")
     assert int(m.where("home seeker")[1:]) == int(before[1:]) + 1
-    assert m.pv("locked", "home seeker") is True
+    assert m.piece_var("locked", "home seeker") is True
 
 
 def test_spectators_for_sale_follow_affiliation_and_funding():
@@ -792,7 +749,7 @@ def test_spectators_for_sale_follow_affiliation_and_funding():
         elif labels[0].startswith("add "):
             # home spends 2 Galleons on Tactical cards; away only cards of cost 0
             paid = [lab for lab in labels if "(1 Galleons)" in lab and "Test " not in lab]
-            spent = 3 - m.sv("galleons", m.s.current_player())
+            spent = 3 - m.side_var("galleons", m.s.current_player())
             pick = paid[0] if paid and spent < 2 and m.s.current_player() == HOME else \
                 next(lab for lab in labels if "(0 Galleons)" in lab and "Test " not in lab)
             m.pick(pick)
@@ -803,12 +760,12 @@ def test_spectators_for_sale_follow_affiliation_and_funding():
             m.pick(labels[0])
     home_offers = set().union(*(o for side, o in offers if side == HOME))
     away_offers = set().union(*(o for side, o in offers if side == AWAY))
-    assert m.sv("galleons", HOME) == 1
+    assert m.side_var("galleons", HOME) == 1
     assert not any("Scarlet Banner Bearer" in o or "Serpent-Tongue Heckler" in o for o in home_offers)
     assert "buy the Spectator Charm-Waving Supporter (1 Galleons)" in home_offers
     assert "buy the Spectator Scarlet Banner Bearer (2 Galleons)" in away_offers
     assert not any("Serpent-Tongue Heckler" in o or "Badger Brass Band" in o for o in away_offers)
-    assert m.zone("spectator_hand", HOME) == ["Fervent Fan"] and m.zone("spectator_hand", AWAY) == ["Fervent Fan"]
+    assert m.zone_names("spectator_hand", HOME) == ["Fervent Fan"] and m.zone_names("spectator_hand", AWAY) == ["Fervent Fan"]
 
 
 def test_swift_card_played_from_the_hand_after_a_roll():
@@ -820,10 +777,10 @@ def test_swift_card_played_from_the_hand_after_a_roll():
     m.pitch_cards()
     m.intrepid()
     drive_until(m, f"pass the Quaffle from {carrier}")
-    m.pick_start(f"pass the Quaffle from {carrier}")
+    m.pick_prefix(f"pass the Quaffle from {carrier}")
     drive_until(m, "play the Swift Intrepid Move Last-Second Lunge")
-    assert m.g("current_action") == "pass" and m.g("roll_bonus") == 0
-    assert m.log()[-1].startswith("home rolled")          # the dice of the Pass are rolled
+    assert m.var("current_action") == "pass" and m.var("roll_bonus") == 0
+    assert m.events()[-1].startswith("home rolled")          # the dice of the Pass are rolled
     m.pick("play the Swift Intrepid Move Last-Second Lunge")
-    assert m.g("roll_bonus") == 1
-    assert m.sv("intrepid_played", HOME) == 1 and m.zone("intrepid", HOME)[-1] == "Last-Second Lunge"
+    assert m.var("roll_bonus") == 1
+    assert m.side_var("intrepid_played", HOME) == 1 and m.zone_names("intrepid", HOME)[-1] == "Last-Second Lunge"

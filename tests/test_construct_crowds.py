@@ -9,9 +9,10 @@ from pathlib import Path
 import pytest
 
 from lumos.compiler.boards import parse_board
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
 from lumos.diagnostics import LumosCheckError, LumosRuntimeError
+
+from support.sources import write_game
 
 BOARD = """\
 name: Row
@@ -54,11 +55,7 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME, board_text: str = BOARD):
-    rules = tmp_path / "crowds"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(board_text)
-    return check_game(GameSources("crowds", rules, None, None))
+    return write_game(tmp_path, "crowds", {"game.lumos": game_text, "board.yaml": board_text})
 
 
 def logged(state):
@@ -68,7 +65,7 @@ def logged(state):
 def test_occupants_lists_the_pieces_on_a_space_in_arrival_order(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     assert logged(state) == [
         "ball to c",
         "on c: blue runner 1, blue runner 2, ball",
@@ -83,7 +80,7 @@ def test_occupants_lists_the_pieces_on_a_space_in_arrival_order(tmp_path):
 
 def test_a_choice_among_the_occupants_and_json_restore(tmp_path):
     cg, _, _ = make_game(tmp_path)
-    state = GameState.new(cg, seed=1)
+    state = GameState.new(cg, seed=1, forced="take")
     assert state.action_labels() == ["blue runner 1", "blue runner 2"]
     copy = GameState.from_json(cg, state.to_json())
     assert copy.st.occ == state.st.occ and copy.st.occ_next == state.st.occ_next
@@ -97,7 +94,7 @@ def test_place_on_a_full_space_is_r004(tmp_path):
     cg, _, _ = make_game(tmp_path, GAME.replace("    place ball at a\n", "    place ball at b\n"
                                                  "    place first(occupants(c)) at b\n"))
     with pytest.raises(LumosRuntimeError) as info:
-        GameState.new(cg, seed=1)
+        GameState.new(cg, seed=1, forced="take")
     d = info.value.first
     assert d.code == "R004"
     assert d.message == "b is full: red runner 1, ball stand there and it holds 2 (in `setup`)"
@@ -110,7 +107,7 @@ def test_one_piece_per_space_by_default(tmp_path):
                              .replace("runner at c, c", "runner at c"), board)
     assert cg is not None, [d.headline() for d in diags]
     with pytest.raises(LumosRuntimeError) as info:
-        GameState.new(cg, seed=1)
+        GameState.new(cg, seed=1, forced="take")
     assert info.value.first.code == "R004"
     assert info.value.first.message == "c is already occupied by blue runner (in `setup`)"
 
@@ -154,7 +151,7 @@ def test_a_piece_given_away_leaves_the_crowd(tmp_path):
         "flow:\n", "function last_on_c() = first(occupants(c) where it.kind is runner and it is not "
                    "first(occupants(c)))\n\nflow:\n"))
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts[-4:] == ["on c: blue runner 1; 2 on a", "ball to c", "on c: blue runner 1, ball", "full: "]
 
@@ -195,7 +192,7 @@ def test_occupants_follow_a_model_over_random_moves(tmp_path):
     @settings(max_examples=150, deadline=None)
     @given(hs.lists(move, max_size=40))
     def run(moves):
-        state = GameState.new(cg, seed=1)
+        state = GameState.new(cg, seed=1, forced="take")
         m = state.machine
         model = {s: list(m.occupants(s)) for s in range(nspaces)}
         for verb, piece, other in moves:
@@ -228,5 +225,5 @@ def test_occupants_follow_a_model_over_random_moves(tmp_path):
 def test_the_text_picture_shows_every_piece_of_a_crowd(tmp_path):
     from lumos.interpreter.observe import render_text
     cg, _, _ = make_game(tmp_path)
-    state = GameState.new(cg, seed=1)
+    state = GameState.new(cg, seed=1, forced="take")
     assert "off-grid: a=RU+ba, b=RU, c=ru+ru" in render_text(state, 0)

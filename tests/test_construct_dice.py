@@ -6,8 +6,9 @@ A tiny game made for the test (no rulebook): each side rolls a pool and counts i
 """
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -45,29 +46,26 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules = tmp_path / "pools"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    return check_game(GameSources("pools", rules, None, None))
+    return write_game(tmp_path, "pools", {"game.lumos": game_text, "board.yaml": BOARD})
 
 
 def test_text_faces_and_a_pool_one_chance_node_per_die(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=3, log=True)
+    state = GameState.new(cg, seed=3, log=True, forced="take")
     assert state.is_chance_node()
-    assert state.action_labels() == ["roll hit", "roll hit", "roll double hit", "roll blank", "roll blank",
-                                     "roll block"]
-    state.apply_action(3)                       # orange: blank
-    state.apply_action(1)                       # d3: 2
+    # faces that repeat are one outcome, twice as likely (issue: options that do the same are one)
+    assert state.action_labels() == ["roll hit", "roll double hit", "roll blank", "roll block"]
+    assert [p for _, p in state.chance_outcomes()] == [2 / 6, 1 / 6, 2 / 6, 1 / 6]
+    state.apply_action(state.option_index("roll blank"))     # orange: blank
+    state.apply_action(state.option_index("roll 2"))         # d3: 2
     assert state.st.sv[0] == [0, 2]
     outcomes = []
-    for pick in (2, 0, 0):                      # pool: orange double hit, orange hit, black block
+    for face in ("double hit", "hit", "block"):              # pool: orange double hit, orange hit, black block
         assert state.is_chance_node()
         outcomes.append(state.chance_outcomes())
-        state.apply_action(pick)
-    assert [len(o) for o in outcomes] == [6, 6, 2]
+        state.apply_action(state.option_index(f"roll {face}"))
+    assert [len(o) for o in outcomes] == [4, 4, 2]
     assert state.is_terminal()
     texts = [e["event"] for e in state.events]
     assert "a blank" in texts
@@ -79,14 +77,14 @@ def test_text_faces_and_a_pool_one_chance_node_per_die(tmp_path):
 
 def test_a_pool_survives_json_between_its_dice(tmp_path):
     cg, _, _ = make_game(tmp_path)
-    state = GameState.new(cg, seed=3)
-    state.apply_action(0)
-    state.apply_action(0)
-    state.apply_action(2)                       # first die of the pool
+    state = GameState.new(cg, seed=3, forced="take")
+    state.apply_action(state.option_index("roll hit"))
+    state.apply_action(state.option_index("roll 1"))
+    state.apply_action(state.option_index("roll double hit"))   # first die of the pool
     copy = GameState.from_json(cg, state.to_json())
     for s in (state, copy):
-        s.apply_action(1)
-        s.apply_action(1)
+        s.apply_action(s.option_index("roll hit"))
+        s.apply_action(s.option_index("roll blank"))
     assert copy.st.sv == state.st.sv == [[3, 1]]   # hit + double hit; d3 rolled 1
 
 
@@ -94,7 +92,7 @@ def test_random_games_are_deterministic(tmp_path):
     cg, _, _ = make_game(tmp_path)
     runs = []
     for _ in range(2):
-        s = GameState.new(cg, seed=7, log=True)
+        s = GameState.new(cg, seed=7, log=True, forced="take")
         while not s.is_terminal():
             s.apply_action(s.sample_chance())
         runs.append([e["event"] for e in s.events])

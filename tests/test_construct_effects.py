@@ -4,11 +4,12 @@ cards whose text has parts chosen by the rules (Rushed / Fast / Perfect Impulses
 
 A tiny game made for the test (no rulebook), with its own small card schema.
 """
-import json
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game
+from lumos.compiler.game import GameSources
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -61,20 +62,14 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME, cards_text: str = CARDS):
-    rules, cards, schema = tmp_path / "imp", tmp_path / "cards", tmp_path / "schema"
-    for d in (rules, cards, schema):
-        d.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    (cards / "impulses.yaml").write_text(cards_text)
-    (schema / "impulses.schema.json").write_text(json.dumps(SCHEMA))
-    return check_game(GameSources("imp", rules, cards, schema))
+    return write_game(tmp_path, "imp", {"game.lumos": game_text, "board.yaml": BOARD},
+                      cards={"impulses.yaml": cards_text}, schemas={"impulses.schema.json": SCHEMA})
 
 
 def test_play_a_named_effect_of_a_card(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts == ["Gust fast for blue", "Gust fast for blue", "1 20", "the game ends in a draw"]
 

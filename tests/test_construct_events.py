@@ -7,8 +7,9 @@ gains tempo, and another rule listening to `tempo_changed` buys a card at more t
 """
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -45,17 +46,13 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules = tmp_path / "tempo"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    return check_game(GameSources("tempo", rules, None, None))
+    return write_game(tmp_path, "tempo", {"game.lumos": game_text, "board.yaml": BOARD})
 
 
 def test_announce_runs_the_rules_listening_before_the_next_statement(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     assert [e["event"] for e in state.events] == [
         "red 1", "red 2", "red 3", "red buys with 4", "red 0", "red 1", "blue 1 0", "the game ends in a draw"]
     assert state.st.sv[1] == [1, 0]

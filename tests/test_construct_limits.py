@@ -6,8 +6,9 @@ each side spends tempo that never goes below 0.
 """
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -46,17 +47,13 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules = tmp_path / "limits"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    return check_game(GameSources("limits", rules, None, None))
+    return write_game(tmp_path, "limits", {"game.lumos": game_text, "board.yaml": BOARD})
 
 
 def test_add_subtract_and_set_stay_within_the_limits(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     assert [e["event"] for e in state.events] == [
         "stunned 3", "stunned 2", "tempo 0 5", "tempo 0, round -1, free 7", "the game ends in a draw"]
 

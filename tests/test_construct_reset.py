@@ -6,8 +6,9 @@ A tiny game made for the test (no rulebook).
 """
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -44,17 +45,13 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules = tmp_path / "resets"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    return check_game(GameSources("resets", rules, None, None))
+    return write_game(tmp_path, "resets", {"game.lumos": game_text, "board.yaml": BOARD})
 
 
 def test_reset_puts_every_value_back(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     assert [e["event"] for e in state.events][:2] == ["red runner, blue runner 3 1 5", "0 1 1 0"]
 
 

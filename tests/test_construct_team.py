@@ -12,9 +12,11 @@ from pathlib import Path
 
 import pytest
 
-from lumos.compiler.game import GameSources, check_game
+from lumos.compiler.game import GameSources
 from lumos.compiler.teams import check_team_file, check_teams, looks_like_team_file, team_schema
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Dot
@@ -93,14 +95,8 @@ tricks:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules, cards, schema = tmp_path / "pocket", tmp_path / "cards", tmp_path / "schema"
-    for d in (rules, cards, schema):
-        d.mkdir(exist_ok=True)
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    (cards / "pocket.yaml").write_text(CARDS)
-    (schema / "pocket.schema.json").write_text(json.dumps(SCHEMA))
-    return check_game(GameSources("pocket", rules, cards, schema))
+    return write_game(tmp_path, "pocket", {"game.lumos": game_text, "board.yaml": BOARD},
+                      cards={"pocket.yaml": CARDS}, schemas={"pocket.schema.json": SCHEMA})
 
 
 @pytest.fixture
@@ -129,7 +125,7 @@ def test_a_game_started_with_teams_has_their_cards_and_fields(tmp_path, game):
                                                   "tricks: [Feint, Feint, Dash]\n"))
     teams, diags = check_teams(game, {"home": tmp_path / "reds.yaml", "away": tmp_path / "blues.yaml"})
     assert diags == [], [d.headline() for d in diags]
-    state = GameState.new(game, seed=1, log=True, teams=teams)
+    state = GameState.new(game, seed=1, log=True, teams=teams, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts[:2] == ["home (red, 2): Red Keeper, Star, Red Chaser; 3 tricks",
                          "away (blue, 4): Blue Keeper, Blue Chaser, Star; 3 tricks"]
@@ -138,7 +134,7 @@ def test_a_game_started_with_teams_has_their_cards_and_fields(tmp_path, game):
 
 
 def test_without_a_team_file_the_setup_builds_one(game):
-    state = GameState.new(game, seed=1, log=True)
+    state = GameState.new(game, seed=1, log=True, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts[:2] == ["home (red, 2): Red Keeper, Red Chaser, Red Chaser; 0 tricks",
                          "away (blue, 2): Blue Keeper, Blue Chaser, Blue Chaser; 0 tricks"]
@@ -147,7 +143,7 @@ def test_without_a_team_file_the_setup_builds_one(game):
 def test_one_side_with_a_team_file_the_other_without(tmp_path, game):
     (tmp_path / "reds.yaml").write_text(TEAM)
     teams, diags = check_teams(game, {"away": tmp_path / "reds.yaml"})
-    state = GameState.new(game, seed=1, log=True, teams=teams)
+    state = GameState.new(game, seed=1, log=True, teams=teams, forced="take")
     texts = [e["event"] for e in state.events]
     assert texts[:2] == ["home (red, 2): Red Keeper, Red Chaser, Red Chaser; 0 tricks",
                          "away (red, 2): Red Keeper, Star, Red Chaser; 3 tricks"]
@@ -311,7 +307,7 @@ def test_a_field_fills_the_games_own_variable_of_its_name(tmp_path):
     assert cg.side_var_names.count("colour") == 1
     (tmp_path / "reds.yaml").write_text(TEAM)
     teams, _ = check_teams(cg, {"away": tmp_path / "reds.yaml"})
-    state = GameState.new(cg, seed=1, teams=teams)
+    state = GameState.new(cg, seed=1, teams=teams, forced="take")
     assert state.st.sv[cg.side_var_names.index("colour")] == ["red", "red"]
 
 

@@ -7,8 +7,9 @@ face-up row; each side has a hand.
 from pathlib import Path
 
 import lumos.cards
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 SCHEMA_DIR = Path(lumos.cards.__file__).parent / "schema"
 
@@ -53,19 +54,14 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules, cards = tmp_path / "rows", tmp_path / "cards"
-    rules.mkdir()
-    cards.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    (cards / "deck.yaml").write_text(CARDS)
-    return check_game(GameSources("rows", rules, cards, SCHEMA_DIR))
+    return write_game(tmp_path, "rows", {"game.lumos": game_text, "board.yaml": BOARD},
+                      cards={"deck.yaml": CARDS}, schema_dir=SCHEMA_DIR)
 
 
 def test_bottom_of_a_shared_deck(tmp_path):
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1, log=True)
+    state = GameState.new(cg, seed=1, log=True, forced="take")
     logs = [e["event"] for e in state.events if not e["event"].startswith("draws")]
     assert logs == [
         "pile One, Two, Three, Four",
@@ -78,7 +74,7 @@ def test_bottom_of_a_shared_deck(tmp_path):
 
 def test_a_shared_zone_is_one_zone_seen_by_all(tmp_path):
     cg, _, _ = make_game(tmp_path)
-    state = GameState.new(cg, seed=1)
+    state = GameState.new(cg, seed=1, forced="take")
     red, blue = state.observation(0), state.observation(1)
     assert red["zones"]["pile"] == blue["zones"]["pile"] == {"count": 4}
     assert "red pile" not in red["zones"] and "blue row" not in red["zones"]

@@ -32,6 +32,7 @@ EXEMPT = {
     "R003": "runtime: happens while a game is played, not when it is checked",
     "R004": "runtime: happens while a game is played, not when it is checked",
     "R005": "runtime: happens while a game is played, not when it is checked",
+    "R011": "runtime: raised by legal_action_ids() while a game is played, not when it is checked",
     "R010": "runtime: reported by `lumos simulate --max-decisions`",
 }
 

@@ -11,6 +11,7 @@ says for each case, which is how a case is written.
 """
 from __future__ import annotations
 
+import os
 import random
 import shutil
 import sys
@@ -51,6 +52,11 @@ def _generated(kind: str) -> bytes:
         return ("deck: home\ncards:\n" + body).encode()
     if kind == "huge_rules":
         return "".join(f"var v{i} = {i}\n" for i in range(60_000)).encode()
+    if kind == "number_5000_digits_card":   # Python refuses to read an int of 4300+ digits
+        return ("  - name: Big Ask\n    type: action\n    colour: offense\n    threshold: " + "9" * 5000 +
+                "\n    text: \"Hard.\"\n    effect: |\n      pass\n").encode()
+    if kind == "number_5000_digits_rules":
+        return ("var huge_n = " + "9" * 5000 + "\n").encode()
     raise ValueError(f"unknown generator {kind!r}")
 
 
@@ -60,12 +66,26 @@ def apply_edit(root: Path, edit: dict) -> int:
     if edit.get("delete"):
         path.unlink()
         return 1
+    if "symlink" in edit:   # the file becomes a link to `symlink` (absolute, or relative to the copy)
+        target = Path(edit["symlink"])
+        path.unlink()
+        path.symlink_to(target if target.is_absolute() else root / target)
+        return 1
+    if edit.get("fifo"):    # the file becomes a named pipe: reading it would block for ever
+        if not hasattr(os, "mkfifo"):
+            pytest.skip("named pipes need a POSIX system")
+        path.unlink()
+        os.mkfifo(path)
+        return 1
     if "content" in edit:
         path.write_text(edit["content"], encoding="utf-8")
         return 1
     if "content_file" in edit:
         path.write_bytes((HERE / edit["content_file"]).read_bytes())
         return 1
+    if "generate" in edit and edit.get("at_end"):   # generated text appended, lines counted from it
+        return apply_edit_text(path, path.read_text(encoding="utf-8"),
+                               {"append": _generated(edit["generate"]).decode("utf-8")})
     if "generate" in edit:
         path.write_bytes(_generated(edit["generate"]))
         return 1
@@ -321,7 +341,7 @@ def test_none_at_run_time_is_a_lumos_error(tmp_path):
     cg, diags, files = check_game(src)
     assert cg is not None, _shown(diags, files, tmp_path)
     with pytest.raises(LumosRuntimeError) as caught:
-        new_game(cg, seed=1, log=True)
+        new_game(cg, seed=1, log=True, forced="take")
     d = caught.value.first
     assert d.code == "R003" and "none" in d.message and d.hint
     assert files[d.span.file].splitlines()[d.span.line - 1].strip() == "place nobody at nobody.start"

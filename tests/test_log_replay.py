@@ -43,7 +43,8 @@ def test_log_shape(cg, logged):
     path, result = logged
     recs = lines(path)
     head = recs[0]
-    assert set(head) == {"lumos", "game", "source_hash", "seed", "options", "agents", "cards_hash", "card_files"}
+    assert set(head) == {"lumos", "game", "source_hash", "seed", "options", "agents", "cards_hash", "card_files",
+                         "forced"}
     assert head["cards_hash"] == cards_hash(cg)
     assert sorted(f["file"] for f in head["card_files"]) == [f"{cg.id}/away.yaml", f"{cg.id}/home.yaml"]
     assert all(len(f["hash"]) == 16 and f["path"].endswith(f["file"]) for f in head["card_files"])
@@ -162,7 +163,7 @@ def test_limit_stopped_game_replays(cg, tmp_path):
 
 def test_agents_choose_legal_options(cg):
     from lumos.api import new_game
-    state = new_game(cg, seed=2)
+    state = new_game(cg, seed=2, forced="take")
     greedy, rnd = GreedyAgent(0), RandomAgent(0)
     for _ in range(30):
         if state.is_terminal():

@@ -1,6 +1,6 @@
 """Catch the Golden Snitch: the rules of the Pitch (rules/catch-the-golden-snitch/pitch.lumos).
 
-Each test builds a situation with tests/ctgs_support.py (the shipped rules compiled with a
+Each test builds a situation with tests/games/ctgs_table.py (the shipped rules compiled with a
 small test deck: home coaches Gryffindor, away Slytherin), forces the dice, and checks the
 options offered and the state after choosing. Docstrings cite the rulebook section
 (rulebooks/catch-the-golden-snitch.txt); "RULING" marks a choice where the rulebook is
@@ -15,7 +15,8 @@ from __future__ import annotations
 
 import pytest
 
-from ctgs_support import AWAY, HOME, Table, compile_test_game, drive, pitch_table
+from games.ctgs_table import AWAY, HOME, Table, compile_test_game, pitch_table
+from support.table import drive
 
 HC1, HC2, HC3 = "home chaser 1", "home chaser 2", "home chaser 3"
 AC1, AC2, AC3 = "away chaser 1", "away chaser 2", "away chaser 3"
@@ -796,8 +797,9 @@ def test_goal_token_reroll_once_per_action_in_the_dice_colour():
                           f"flip a Goal token: reroll a purple die of {HC1}"]
     t.pick(f"flip a Goal token: reroll a purple die of {HC1}")
     # the purple die (one: taken without asking) is rolled again with the purple faces
+    # the orange die's two blank faces are one outcome, twice as likely (options as data)
     assert t.labels() == ["roll success", "roll double success", "roll opportunity",
-                          "roll double opportunity", "roll blank", "roll blank"]
+                          "roll double opportunity", "roll blank"]
     t.roll("blank")                          # worse, and it counts
     assert t.side_var("uncelebrated", "home") == 1 and t.side_var("goals", "home") == 2
     # no second reroll in the same Action
@@ -1367,3 +1369,25 @@ def test_a_reaction_to_a_beat_suffers_disadvantage():
     t.pick(f"{AC2} Manoeuvres")
     t.roll("double opportunity")            # 2 - 2 = 0 Opportunities: hit
     assert t.piece_var("stunned", AC2) == 1
+
+
+# ------------------------------------------------------------------ findings of the invariant soak, pinned
+
+def test_a_chaser_who_passes_from_the_rival_scoring_area_leaves_it():
+    """The Game Board (3): "Only the Keeper of the Defending Team and up to one Chaser of the
+    Attacking Team in Possession of the Quaffle may occupy this Zone"; Change of Possession and
+    Loose Quaffles, Note: a Chaser in the Scoring Area who loses the Possession "must
+    immediately Shift to an adjacent Zone outside the Scoring Area". Found by the soak (a
+    Chaser passed the Quaffle out of the rival Scoring Area and stayed there without it)."""
+    hc1, hc2 = "home chaser 1", "home chaser 2"
+    t = pitch_table({hc1: "away_scoring", hc2: "away_back", "away chaser 1": "home_back"}, ball=hc1)
+    labels = [lab for lab in t.labels() if lab.startswith(f"pass the Quaffle from {hc1} (") and f" to {hc2} (" in lab]
+    assert labels, t.labels()
+    t.pick(labels[0])
+    while t.deciding() == "chance":
+        t.roll("success")
+    # the Tempo Point (or Breaking the Tempo) and the Coach's choices after the Pass
+    while t.deciding() != "over" and t.holder() == hc2 and not t.offered("move ") and not t.offered("play "):
+        t.first()
+    assert t.holder() == hc2
+    assert t.where(hc1) != "away_scoring", f"{hc1} stays in the rival Scoring Area without the Quaffle"

@@ -19,8 +19,10 @@ from pathlib import Path
 import pytest
 
 from lumos.api import game_sources, load_game
-from lumos.compiler.game import GameSources, compile_game
 from lumos.interpreter.engine import GameState
+
+from support import sources
+from support import table as shared
 
 HOME, AWAY = 0, 1
 GAME = "catch-the-golden-snitch"
@@ -142,42 +144,22 @@ def race_game():
                 f.write_text(_strip_block(_strip_block(f.read_text(encoding="utf-8"), "setup"), "flow"),
                              encoding="utf-8")
             (rules / "zz_race_driver.lumos").write_text(DRIVER, encoding="utf-8")
-            cards = Path(tmp) / "cards"
-            cards.mkdir()
-            (cards / "test.yaml").write_text(TEST_CARDS, encoding="utf-8")
-            cg = compile_game(GameSources(GAME, rules, cards, shipped.schema_dir))
+            cg = sources.with_cards(GAME, {"test.yaml": TEST_CARDS}, rules_dir=rules)
         assert cg is not None, "the rules with the test driver do not compile"
         _CG["cg"] = cg[0] if isinstance(cg, tuple) else cg
     return _CG["cg"]
 
 
-class Race:
+class Race(shared.Table):
     """A game of the test driver with helpers to build race situations."""
 
     def __init__(self, seed: int = 0):
-        self.s = GameState.new(race_game(), seed=seed, log=True)
-        self.cg = self.s.cg
-        self.m = self.s.machine
-        self.st = self.s.st
-        self.P = {p.name: i for i, p in enumerate(self.cg.pieces)}
-        self.board = self.cg.board
+        super().__init__(GameState.new(race_game(), seed=seed, log=True, forced="take"))
 
     # ------------------------------------------------------------ reading
-    def labels(self) -> list[str]:
-        return self.s.action_labels()
-
     def step(self, piece: str) -> int | None:
         sp = self.m.space_of(self.P[piece])
         return None if sp is None else int(self.board.spaces[sp][1:])
-
-    def gv(self, name: str):
-        return self.st.g[self.cg.global_names.index(name)]
-
-    def pv(self, name: str, piece: str):
-        return self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]]
-
-    def zone(self, name: str, side: int = 0) -> list[str]:
-        return [self.cg.cards[c].name for c in self.st.zones[self.cg.zone_id(name, side)]]
 
     def log(self) -> str:
         return "\n".join(str(e.get("event", "")) for e in self.s.events)
@@ -206,12 +188,6 @@ class Race:
         self.at("home seeker", home)
         self.at("away seeker", away)
 
-    def set_gv(self, name: str, value) -> None:
-        self.st.g[self.cg.global_names.index(name)] = value
-
-    def set_pv(self, name: str, piece: str, value) -> None:
-        self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]] = value
-
     def card(self, name: str) -> int:
         ids = [i for i, c in enumerate(self.cg.cards) if c.name == name]
         free = [i for i in ids if self.st.card_zone[i] == self.cg.zone_id("snitch_deck", 0)]
@@ -235,24 +211,14 @@ class Race:
             self.m.move_card(c, deck)
 
     # ------------------------------------------------------------ deciding
-    def pick(self, label: str) -> None:
-        labels = self.labels()
-        assert label in labels, f"{label!r} is not offered; options: {labels}"
-        self.s.apply_action(labels.index(label))
-
     def run(self, option: str, side: int = HOME, **args) -> None:
-        self.set_gv("t_side", side)
+        self.set_var("t_side", side)
         for k, v in args.items():
-            self.set_gv(f"t_{k}", v)
+            self.set_var(f"t_{k}", v)
         self.pick(f"test {option}")
 
     def action(self, a: str, mode: str, n: int, side: int = HOME) -> None:
         self.run("seeker action", side, action=a, mode=mode, n=n)
-
-    def roll(self, *faces: str) -> None:
-        for f in faces:
-            assert self.s.is_chance_node(), f"no die is being rolled; options: {self.labels()}"
-            self.pick(f"roll {f}")
 
     def idle(self) -> bool:
         """Back at the driver's menu."""
@@ -370,7 +336,7 @@ def test_obstruct_makes_the_pushed_seeker_spend_the_token_it_ends_on():
     r2.action("obstruct", "fixed", 2, AWAY)
     assert r2.idle()
     assert r2.step("home seeker") == 6
-    assert r2.pv("bonus_orange", "home seeker") == 1
+    assert r2.piece_var("bonus_orange", "home seeker") == 1
     assert r2.tokens() == {}
 
 
@@ -385,7 +351,7 @@ def test_accelerate_must_spend_the_token_where_it_ends():
     r.action("accelerate", "fixed", 3)
     assert r.idle()
     assert r.step("home seeker") == 5
-    assert r.pv("penalty_purple", "home seeker") == 1
+    assert r.piece_var("penalty_purple", "home seeker") == 1
     assert r.tokens() == {}
 
 
@@ -429,7 +395,7 @@ def test_a_token_placed_outside_an_impulse_is_spent_at_once():
     r.pick("place a Bonus Dice token (black) on r4")
     r.action("accelerate", "fixed", 2)
     assert r.idle()
-    assert r.pv("bonus_black", "home seeker") == 1 and r.tokens() == {}
+    assert r.piece_var("bonus_black", "home seeker") == 1 and r.tokens() == {}
 
 
 def test_dice_tokens_are_not_used_on_fixed_actions_but_are_on_rolled_ones():
@@ -438,17 +404,17 @@ def test_dice_tokens_are_not_used_on_fixed_actions_but_are_on_rolled_ones():
     die of its colour, the rival spends a Penalty token to take one away."""
     r = Race()
     r.seekers(1, 1)
-    r.set_pv("bonus_purple", "home seeker", 1)
-    r.set_pv("penalty_orange", "home seeker", 1)
+    r.set_piece_var("bonus_purple", "home seeker", 1)
+    r.set_piece_var("penalty_orange", "home seeker", 1)
     r.action("accelerate", "fixed", 1)
-    assert r.idle() and r.pv("bonus_purple", "home seeker") == 1
+    assert r.idle() and r.piece_var("bonus_purple", "home seeker") == 1
     r.action("accelerate", "roll", 0)
     r.pick("spend a purple Bonus Dice token of home seeker")
     r.pick("spend an orange Penalty Dice token of home seeker")
     r.roll("double success", "success")   # one orange left, then the purple die
     assert r.idle()
     assert r.step("home seeker") == 2 + 3
-    assert r.pv("bonus_purple", "home seeker") == 0 and r.pv("penalty_orange", "home seeker") == 0
+    assert r.piece_var("bonus_purple", "home seeker") == 0 and r.piece_var("penalty_orange", "home seeker") == 0
 
 
 def test_a_goal_token_rerolls_one_die_of_a_seeker_roll():
@@ -636,8 +602,8 @@ def test_taking_a_card_refills_the_row_to_three():
     r.pick("take Broom 1 from the Snitch row")
     r.pick("resolve the Rushed Impulse of Broom 1")
     assert r.idle()
-    assert sorted(r.zone("snitch_row")) == ["Cloud 1", "Star 1", "Wing 1"]
-    assert r.zone("snitch_discard") == ["Broom 1"]
+    assert sorted(r.zone_names("snitch_row")) == ["Cloud 1", "Star 1", "Wing 1"]
+    assert r.zone_names("snitch_discard") == ["Broom 1"]
     assert "Broom 1 rushed" in r.log() and r.step("home seeker") == 2
 
 
@@ -651,8 +617,8 @@ def test_golden_snitch_cards_are_resolved_on_reveal_and_replaced_repeatedly():
     r.deck_top("Golden Snitch", "Golden Snitch", "Cloud 1")
     r.run("refill", AWAY)
     assert r.idle()
-    assert sorted(r.zone("snitch_row")) == ["Broom 1", "Cloud 1", "Wing 1"]
-    assert r.zone("snitch_discard") == ["Golden Snitch", "Golden Snitch"]
+    assert sorted(r.zone_names("snitch_row")) == ["Broom 1", "Cloud 1", "Wing 1"]
+    assert r.zone_names("snitch_discard") == ["Golden Snitch", "Golden Snitch"]
     assert r.step("snitch") == 13          # two Glimpse 1 (the test Golden cards)
     assert "away reveals Golden Snitch" in r.log()
 
@@ -668,14 +634,14 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_is_empty():
     r.row("Broom 1", "Wing 1")
     r.m.move_card(r.card("Broom 2"), deck)          # the only card left in the deck
     r.run("refill")
-    assert r.zone("snitch_deck") == [] and len(r.zone("snitch_discard")) == 13
+    assert r.zone_names("snitch_deck") == [] and len(r.zone_names("snitch_discard")) == 13
     r.to_zone("Wing 1", "snitch_discard")
     r.run("refill")
     assert r.idle()
-    assert len(r.zone("snitch_row")) == 3
-    assert len(r.zone("snitch_deck")) + len(r.zone("snitch_discard")) == 13
-    assert len(r.zone("snitch_deck")) >= 11         # only revealed Golden cards are discarded again
-    assert all(n == "Golden Snitch" for n in r.zone("snitch_discard"))
+    assert len(r.zone_names("snitch_row")) == 3
+    assert len(r.zone_names("snitch_deck")) + len(r.zone_names("snitch_discard")) == 13
+    assert len(r.zone_names("snitch_deck")) >= 11         # only revealed Golden cards are discarded again
+    assert all(n == "Golden Snitch" for n in r.zone_names("snitch_discard"))
 
 
 def test_option_b_keeps_the_card_in_play_secret_from_the_rival():
@@ -688,7 +654,7 @@ def test_option_b_keeps_the_card_in_play_secret_from_the_rival():
     r.pick("take Broom 1 from the Snitch row")
     r.pick("keep Broom 1 in play")
     assert r.idle()
-    assert r.zone("snitch_in_play", HOME) == ["Broom 1"]
+    assert r.zone_names("snitch_in_play", HOME) == ["Broom 1"]
     assert r.step("home seeker") == 1
     seen_by_away = repr(r.s.observation(AWAY))
     assert "Broom 1" not in seen_by_away
@@ -704,7 +670,7 @@ def test_slipstreaming_is_never_resolved_as_rushed():
     r.run("take")
     r.pick("take Slipstreaming from the Snitch row")
     assert r.idle()                        # only option b was left: taken without asking
-    assert r.zone("snitch_in_play", HOME) == ["Slipstreaming"]
+    assert r.zone_names("snitch_in_play", HOME) == ["Slipstreaming"]
 
 
 @pytest.mark.parametrize("new, impulse_used, steps", [
@@ -727,8 +693,8 @@ def test_option_c_type_of_the_new_card_picks_the_impulse(new, impulse_used, step
     assert f"Broom 1 {impulse_used}" in r.log()
     assert not any(f"{new} {w}" in r.log() for w in ("rushed", "fast", "perfect"))
     assert r.step("home seeker") == 1 + steps
-    assert sorted(r.zone("snitch_discard")) == sorted(["Broom 1", new])
-    assert r.zone("snitch_in_play", HOME) == []
+    assert sorted(r.zone_names("snitch_discard")) == sorted(["Broom 1", new])
+    assert r.zone_names("snitch_in_play", HOME) == []
 
 
 def test_a_card_in_play_forces_option_c():
@@ -768,7 +734,7 @@ def test_slipstreaming_in_play_applies_the_fast_impulse_of_the_new_card():
     assert r.idle()
     assert "Star 1 fast" in r.log()
     assert r.step("home seeker") == 6 and r.step("away seeker") == 4
-    assert sorted(r.zone("snitch_discard")) == ["Slipstreaming", "Star 1"]
+    assert sorted(r.zone_names("snitch_discard")) == ["Slipstreaming", "Star 1"]
 
 
 def test_slipstreaming_obstructs_first_when_lagged():
@@ -811,7 +777,7 @@ def test_both_seekers_on_the_snitch_space_the_attacking_team_catches():
     who has caught the Snitch is the Seeker of the Attacking Team"."""
     r = Race()
     r.seekers(9, 9, snitch=11)
-    r.set_gv("attacking", AWAY)
+    r.set_var("attacking", AWAY)
     r.action("glimpse", "fixed", 4, HOME)
     assert r.over() and r.winner() == AWAY
 
@@ -851,7 +817,7 @@ def test_the_shipped_snitch_deck_holds_16_cards():
 
 
 def _random_game(seed: int, check=None, limit: int = 20000) -> GameState:
-    st = GameState.new(load_game(GAME), seed=seed, log=True)
+    st = GameState.new(load_game(GAME), seed=seed, log=True, forced="take")
     rng = random.Random(seed)
     for _ in range(limit):
         if st.is_terminal():
@@ -898,7 +864,7 @@ def test_setup_turns_three_cards_face_up_golden_snitch_cards_resolved_by_the_att
     appears is resolved with the Attacking Team and replaced."""
     goldens = 0
     for seed in range(1, 40):
-        st = GameState.new(load_game(GAME), seed=seed, log=True)
+        st = GameState.new(load_game(GAME), seed=seed, log=True, forced="take")
         rng = random.Random(seed)
         while not any("place a Bludger" in lab for lab in st.action_labels()):
             if st.is_chance_node():

@@ -4,7 +4,7 @@ rulebook is silent. Each docstring names the rulebook section and the ruling.
 """
 from __future__ import annotations
 
-from ctgs_support import pitch_table
+from games.ctgs_table import pitch_table
 from test_rules_ctgs_sequence import (attacking, global_var, logs, new_game, offered, play_until,
                                       step, zone)
 

@@ -10,15 +10,14 @@ silent are on docs/rulings/catch-the-golden-snitch.md.
 from __future__ import annotations
 
 import random
-import tempfile
-from pathlib import Path
 from typing import Callable
 
 import pytest
 
-from lumos.api import game_sources
-from lumos.compiler.game import GameSources, compile_game
 from lumos.interpreter.engine import GameState
+
+from support import sources
+from support.table import Table
 
 GAME = "catch-the-golden-snitch"
 HOME, AWAY = 0, 1
@@ -128,18 +127,9 @@ SEQUENCE_CARDS = {
     "hoops.yaml": "cards:\n" + HOOPS,
 }
 
-_COMPILED: dict = {}
-
-
 def compiled():
     """The shipped rules with SEQUENCE_CARDS (compiled once per test run)."""
-    if "cg" not in _COMPILED:
-        shipped = game_sources(GAME)
-        with tempfile.TemporaryDirectory() as tmp:
-            for name, text in SEQUENCE_CARDS.items():
-                (Path(tmp) / name).write_text(text, encoding="utf-8")
-            _COMPILED["cg"] = compile_game(GameSources(GAME, shipped.rules_dir, Path(tmp), shipped.schema_dir))
-    return _COMPILED["cg"]
+    return sources.compiled_once((GAME, "sequence"), lambda: sources.with_cards(GAME, SEQUENCE_CARDS))
 
 
 Policy = Callable[[GameState, list[str]], "str | None"]
@@ -150,7 +140,7 @@ def first_option(g: GameState, labels: list[str]) -> str:
 
 
 def new_game(seed: int = 1, **options) -> GameState:
-    return GameState.new(compiled(), seed=seed, options=options or None, log=True)
+    return GameState.new(compiled(), seed=seed, options=options or None, log=True, forced="take")
 
 
 def step(g: GameState, policy: Policy = first_option) -> None:
@@ -176,26 +166,25 @@ def offered(prefix: str) -> Callable[[GameState], bool]:
     return lambda g: not g.is_terminal() and any(lab.startswith(prefix) for lab in g.action_labels())
 
 
+# Readings of a game, by the names the rules give (tests/support/table.py reads them).
 def where(g: GameState, piece: str) -> str | None:
-    i = next(k for k, p in enumerate(g.cg.pieces) if p.name == piece)
-    sp = g.machine.space_of(i)
-    return None if sp is None else g.cg.board.spaces[sp]
+    return Table(g).where(piece)
 
 
 def zone(g: GameState, name: str, side: int) -> list[str]:
-    return [g.cg.cards[c].name for c in g.st.zones[g.cg.zone_id(name, side)]]
+    return Table(g).zone_names(name, side)
 
 
 def side_var(g: GameState, name: str, side: int):
-    return g.st.sv[g.cg.side_var_names.index(name)][side]
+    return Table(g).side_var(name, side)
 
 
 def global_var(g: GameState, name: str):
-    return g.st.g[g.cg.global_names.index(name)]
+    return Table(g).var(name)
 
 
 def logs(g: GameState) -> list[str]:
-    return [e["event"] for e in g.events]
+    return Table(g).events()
 
 
 def attacking(g: GameState) -> int:

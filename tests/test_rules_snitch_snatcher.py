@@ -14,15 +14,15 @@ the random-game smoke test at the end.
 from __future__ import annotations
 
 import random
-import tempfile
 from collections import deque
-from pathlib import Path
 
 import pytest
 
-from lumos.api import game_sources, load_game
-from lumos.compiler.game import GameSources, compile_game
+from lumos.api import load_game
 from lumos.interpreter.engine import GameState
+
+from support import sources
+from support import table as shared
 
 HOME, AWAY = 0, 1
 SIDES = ("home", "away")
@@ -124,54 +124,24 @@ cards:
 """
 
 
-# Where the rules are read from; a mutation run may point it at an edited copy.
-RULES_DIR: Path | None = None
-
-
 def compile_with_deck(deck_text: str):
     """The shipped rules and board, compiled with `deck_text` as both teams' decks."""
-    shipped = game_sources("snitch-snatcher")
-    with tempfile.TemporaryDirectory() as tmp:
-        cards = Path(tmp)
-        for side in SIDES:
-            (cards / f"{side}.yaml").write_text(deck_text.format(side=side), encoding="utf-8")
-        return compile_game(GameSources("snitch-snatcher", RULES_DIR or shipped.rules_dir, cards,
-                                        shipped.schema_dir))
-
-
-_GAMES: dict = {}
+    return sources.with_cards("snitch-snatcher", {f"{side}.yaml": deck_text.format(side=side) for side in SIDES})
 
 
 def rules_game():
     """The rules compiled with TEST_DECK (once per test run)."""
-    if "test" not in _GAMES:
-        _GAMES["test"] = compile_with_deck(TEST_DECK)
-    return _GAMES["test"]
+    return sources.compiled_once(("snitch-snatcher", "test"), lambda: compile_with_deck(TEST_DECK))
 
 
-class Table:
+class Table(shared.Table):
     """A game in progress with helpers to build situations and read the options."""
 
-    def __init__(self, state: GameState):
-        self.s = state
-        self.cg = state.cg
-        self.board = state.cg.board
-        self.m = state.machine
-        self.st = state.st
-        self.P = {p.name: i for i, p in enumerate(self.cg.pieces)}
+    BALL = "quaffle"
+    STAY_ON = ("seeker",)                # Seekers stay on their track
+    ONE_PER_SPACE = True
 
     # ------------------------------------------------------------ reading
-    def labels(self) -> list[str]:
-        return self.s.action_labels()
-
-    def where(self, piece: str) -> str | None:
-        sp = self.m.space_of(self.P[piece])
-        return None if sp is None else self.board.spaces[sp]
-
-    def holder(self) -> str | None:
-        h = self.st.holder[self.P["quaffle"]]
-        return None if h < 0 else self.cg.pieces[h].name
-
     def moves_of(self, piece: str) -> set[str]:
         prefix = f"move {piece} from "
         return {lab.rsplit(" to ", 1)[1] for lab in self.labels() if lab.startswith(prefix)}
@@ -186,30 +156,7 @@ class Table:
                 out.add(f"{a.split(' (')[0]} -> {b.split(' (')[0]}")
         return out
 
-    def side_var(self, name: str, side: int):
-        return self.st.sv[self.cg.side_var_names.index(name)][side]
-
-    def set_side_var(self, name: str, side: int, value) -> None:
-        self.st.sv[self.cg.side_var_names.index(name)][side] = value
-
-    def zone(self, name: str, side: int) -> list[int]:
-        return self.st.zones[self.cg.zone_id(name, side)]
-
-    def zone_names(self, name: str, side: int) -> list[str]:
-        return [self.cg.cards[c].name for c in self.zone(name, side)]
-
-    def current(self) -> int:
-        return self.st.g[self.cg.current_slot]
-
-    def events(self) -> list[str]:
-        return [e["event"] for e in self.s.events]
-
     # ------------------------------------------------------------ deciding
-    def pick(self, label: str) -> None:
-        labels = self.labels()
-        assert labels.count(label) >= 1, f"{label!r} is not offered; options: {labels}"
-        self.s.apply_action(labels.index(label))
-
     def move(self, piece: str, to: str) -> None:
         labels = [lab for lab in self.labels() if lab.startswith(f"move {piece} from ") and lab.endswith(f" to {to}")]
         assert labels, f"{piece} to {to} is not offered; options: {self.labels()}"
@@ -222,32 +169,13 @@ class Table:
         self.pick(labels[0])
 
     def roll(self, face: int, side: int | None = None) -> None:
+        """Force the next die to `face`; `side`: the side that must be rolling."""
         assert self.s.is_chance_node(), f"no die is being rolled; options: {self.labels()}"
         if side is not None:
             assert self.st.pending.get("for") == side, "the other side is rolling"
         self.s.apply_action(self.labels().index(f"roll {face}"))
 
     # ------------------------------------------------------------ editing
-    def put(self, layout: dict[str, str | None], others: str = "stay") -> None:
-        """Place pieces ({name: space or None for off}); others="off" takes every other
-        player off the pitch (Seekers stay on their track)."""
-        if others == "off":
-            for name, i in self.P.items():
-                info = self.cg.pieces[i]
-                if info.side >= 0 and info.kind != "seeker" and name not in layout:
-                    self.m.place(i, -1)
-        for name in layout:
-            self.m.place(self.P[name], -1)
-        for name, space in layout.items():
-            if space is None:
-                continue
-            sp = self.board.index[space]
-            assert self.st.occ[sp] < 0, f"{space} is taken by {self.cg.pieces[self.st.occ[sp]].name}"
-            self.m.place(self.P[name], sp)
-
-    def give(self, piece: str) -> None:
-        self.m.give(self.P["quaffle"], self.P[piece])
-
     def cards(self, name: str, side: int) -> list[int]:
         return [i for i, c in enumerate(self.cg.cards) if c.name == name and c.deck == side]
 
@@ -299,7 +227,7 @@ def table(first: int = HOME, options: dict | None = None, seed: int = 0, cg=None
     """A new game whose roll for the first turn `first` wins 6 to 1, the Quaffle on its
     Chaser 2, both hands emptied back into the Action decks. The game waits for the
     first turn's draw (Turn Sequence, Step 1)."""
-    state = GameState.new(cg or rules_game(), seed=seed, options=options, log=True)
+    state = GameState.new(cg or rules_game(), seed=seed, options=options, log=True, forced="take")
     t = Table(state)
     t.roll(6 if first == HOME else 1, HOME)
     t.roll(1 if first == HOME else 6, AWAY)
@@ -448,7 +376,7 @@ def test_opening_hand_is_four_action_cards_and_never_a_spot_card():
                              "name: Test Spot North\n    type: spot\n    end: north\n    copies: 20")
     cg = compile_with_deck(deck)
     for seed in range(8):
-        t = Table(GameState.new(cg, seed=seed))
+        t = Table(GameState.new(cg, seed=seed, forced="take"))
         for side in (HOME, AWAY):
             hand = [cg.cards[c] for c in t.zone("hand", side)]
             assert len(hand) == 4
@@ -472,7 +400,7 @@ def test_opening_hand_stops_when_only_spot_cards_are_left():
     effect: |
       pass
 """ + deck[end:])
-    t = Table(GameState.new(cg, seed=0))
+    t = Table(GameState.new(cg, seed=0, forced="take"))
     for side in (HOME, AWAY):
         assert t.zone_names("hand", side) == ["Test Only", "Test Only"]
         assert sorted(t.zone_names("action_deck", side)) == ["Test Spot North", "Test Spot South"]
@@ -481,7 +409,7 @@ def test_opening_hand_stops_when_only_spot_cards_are_left():
 def test_first_turn_roll_winner_plays_first_and_takes_the_quaffle():
     """Game Play > To Begin a Game 2: the higher roll takes the first turn and the Quaffle,
     on top of its forward-most Chaser."""
-    t = Table(GameState.new(rules_game(), seed=0))
+    t = Table(GameState.new(rules_game(), seed=0, forced="take"))
     t.roll(2, HOME)
     t.roll(5, AWAY)
     assert t.current() == AWAY
@@ -494,7 +422,7 @@ def test_first_turn_roll_winner_plays_first_and_takes_the_quaffle():
 
 def test_first_turn_roll_tie_rolls_again():
     """Game Play > To Begin a Game 2 (ties are not covered: we roll again)."""
-    t = Table(GameState.new(rules_game(), seed=0))
+    t = Table(GameState.new(rules_game(), seed=0, forced="take"))
     t.roll(4, HOME)
     t.roll(4, AWAY)
     assert t.s.is_chance_node() and t.st.pending["for"] == HOME
@@ -528,7 +456,7 @@ def test_goals_to_win_option_is_three_or_five():
     cg = rules_game()
     assert cg.options["goals_to_win"] == (3, (3, 5))
     with pytest.raises(ValueError):
-        GameState.new(cg, options={"goals_to_win": 4})
+        GameState.new(cg, options={"goals_to_win": 4}, forced="take")
 
 
 # ======================================================================================
@@ -1463,7 +1391,7 @@ def check_invariants(t: Table) -> None:
 
 
 def play_randomly(cg, seed: int, limit: int = 4000) -> Table:
-    t = Table(GameState.new(cg, seed=seed))
+    t = Table(GameState.new(cg, seed=seed, forced="take"))
     rng = random.Random(seed)
     for _ in range(limit):
         if t.s.is_terminal():

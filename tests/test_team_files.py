@@ -196,7 +196,7 @@ def test_a_game_starts_with_the_teams_of_the_files(game):
     """Setup: the Coaches' Teams are in play; the set-up does not build them again."""
     teams, diags = check_teams(game, {"home": TEAMS / "slytherin.yaml", "away": TEAMS / "hufflepuff.yaml"})
     assert diags == []
-    state = GameState.new(game, seed=3, teams=teams)
+    state = GameState.new(game, seed=3, teams=teams, forced="take")
     st = state.st
     for side, house in ((0, "slytherin"), (1, "hufflepuff")):
         assert st.sv[game.side_var_names.index("house")][side] == house

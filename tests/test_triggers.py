@@ -5,8 +5,9 @@ a trigger scores a point whenever a piece is placed on the bonus space.
 """
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game
 from lumos.interpreter.engine import GameState
+
+from support.sources import write_game
 
 BOARD = """\
 name: Ring
@@ -53,18 +54,14 @@ flow:
 
 
 def make_game(tmp_path: Path, game_text: str = GAME):
-    rules = tmp_path / "ring"
-    rules.mkdir()
-    (rules / "game.lumos").write_text(game_text)
-    (rules / "board.yaml").write_text(BOARD)
-    return check_game(GameSources("ring", rules, None, None))
+    return write_game(tmp_path, "ring", {"game.lumos": game_text, "board.yaml": BOARD})
 
 
 def test_trigger_runs_when_its_event_happens(tmp_path):
     """A `when placed(...)` rule runs right after a piece lands on the bonus space."""
     cg, diags, _ = make_game(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
-    state = GameState.new(cg, seed=1)
+    state = GameState.new(cg, seed=1, forced="take")
     labels = state.action_labels()
     assert labels == ["r2", "r6"], labels
     state.apply_action(0)           # red runner r1 -> r2: no bonus

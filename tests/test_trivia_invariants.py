@@ -109,7 +109,7 @@ def keen(state: GameState, rng: random.Random) -> int:
 
 def play_and_check(seed: int, advanced: bool, style: str) -> str:
     cg = load_game(GAME)
-    state = GameState.new(cg, seed=seed, options={"advanced": "on" if advanced else "off"}, log=True)
+    state = GameState.new(cg, seed=seed, options={"advanced": "on" if advanced else "off"}, log=True, forced="take")
     rng = random.Random(seed)
     checker = Checker(cg)
     checker.check(state)

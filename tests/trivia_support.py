@@ -61,7 +61,8 @@ class Play:
     name takes the first space offered, so scripts need not follow the Snitch."""
 
     def __init__(self, cg=None, seed: int = 1, options: dict | None = None, log: bool = True):
-        self.state = GameState.new(cg or trivia_game(), seed=seed, options=options, log=log)
+        # forced decisions (a single option) are taken, as `lumos play` and `simulate` do
+        self.state = GameState.new(cg or trivia_game(), seed=seed, options=options, log=log, forced="take")
 
     # ---------------------------------------------------------- reading
     def labels(self) -> list[str]:

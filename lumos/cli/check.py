@@ -122,6 +122,7 @@ def _team_game(path: Path) -> str | None:
 
 def _run_target(t: _Target) -> None:
     from lumos.compiler.game import check_game
+    from lumos.compiler.named_files import shown_text
     if t.src is None:
         return
     cg, diags, texts = check_game(t.src, extra_cards=t.extra or None)
@@ -134,7 +135,7 @@ def _run_target(t: _Target) -> None:
             t.diags = [d for d in t.diags if d.is_error]
         for path in t.teams:
             t.diags += check_team_file(cg, path)[1]
-            t.files[str(path)] = path.read_text(encoding="utf-8", errors="replace")
+            t.files[str(path)] = shown_text(path)
     if cg is not None and not any(d.is_error for d in t.diags):
         from lumos.compiler.lint import lint_game
         mine = {str(p) for p in t.extra}

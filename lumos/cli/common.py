@@ -13,6 +13,7 @@ from pathlib import Path
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 AGENT_NAMES = ("random", "greedy")
+SHOWN_BYTES = 4_000_000   # of a file a diagnostic points into but the checker did not keep
 SHOWN_WIDTH = 160   # a longer source line is shown as the part around the column
 
 
@@ -32,8 +33,9 @@ def display_path(path: str) -> str:
 def _source_lines(path: str, files: dict | None) -> list[str] | None:
     if files and path in files:
         return files[path].splitlines()
-    try:
-        return Path(path).read_text(encoding="utf-8").splitlines()
+    from lumos.compiler.named_files import read_head
+    try:   # a regular file only (never a FIFO or a device), and only its start
+        return read_head(Path(path), SHOWN_BYTES).decode("utf-8").splitlines()
     except (OSError, UnicodeDecodeError, ValueError):
         return None
 
@@ -180,7 +182,8 @@ def teams_of(cg, pairs: list[str], options: dict | None = None) -> dict | None:
     teams, diags = check_teams(cg, paths, options)
     if teams is None:
         err = LumosCheckError(diags)
-        err.files = {**cg.files, **{str(p): p.read_text(encoding="utf-8", errors="replace") for p in paths.values()}}
+        from lumos.compiler.named_files import shown_text
+        err.files = {**cg.files, **{str(p): shown_text(p) for p in paths.values()}}
         raise err
     return teams
 

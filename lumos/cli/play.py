@@ -41,7 +41,7 @@ def run(args) -> int:
     options = parse_options(cg, args.option)
     teams = teams_of(cg, args.teams, options)
     rivals = {k: make_agent(args.agent, agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
-    state = GameState.new(cg, seed=args.seed, options=options, log=True, teams=teams)
+    state = GameState.new(cg, seed=args.seed, options=options, log=True, teams=teams, forced="take")
     print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
           f"{args.agent} agent plays {', '.join(cg.sides[k] for k in rivals)}. Type q to quit.")
     shown = _show_events(state, 0, side)

@@ -304,10 +304,12 @@ def toc_sections(rulebook_text: str) -> list[str]:
 def load_sections(rules_dir: Path) -> list[str] | None:
     """The section list of a game (rules/<game>/sections.yaml), or None when it has none."""
     import yaml
+
+    from lumos.compiler.named_files import read_bytes, refusal
     path = Path(rules_dir) / "sections.yaml"
-    if not path.is_file():
+    if refusal(path, [rules_dir]) is not None:   # missing, a link out of the folder, a FIFO...
         return None
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    data = yaml.safe_load(read_bytes(path, 2_000_000, [rules_dir]).decode("utf-8")) or {}
     return [str(s) for s in data.get("sections") or []]
 
 

@@ -28,9 +28,11 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from lumos.compiler.named_files import RefusedFile, read_bytes, read_head, refusal
 from lumos.diagnostics import Diagnostic, LumosError, Span, did_you_mean
 
 MANIFEST = "expansion.yaml"
+MAX_MANIFEST_BYTES = 200_000
 FIELDS = {
     "extends": "the game the expansion adds to: a bundled game id, or the path of a game folder",
     "name": "the expansion's name, shown by `lumos check`",
@@ -113,7 +115,7 @@ def manifest_path(path: Path) -> Path | None:
         return path
     if path.is_file() and path.suffix in (".yaml", ".yml"):
         try:
-            head = path.read_bytes()[:4096].decode("utf-8", "replace")
+            head = read_head(path, 4096).decode("utf-8", "replace")
         except OSError:
             return None
         if any(line.startswith("extends:") for line in head.splitlines()):
@@ -143,7 +145,10 @@ def load_expansion(path: Path) -> tuple[Expansion | None, list[Diagnostic], dict
     file = str(manifest)
     diags: list[Diagnostic] = []
     try:
-        raw = manifest.read_bytes()
+        raw = read_bytes(manifest, MAX_MANIFEST_BYTES)
+    except RefusedFile as exc:
+        return None, [Diagnostic(exc.code, f"the expansion manifest {exc.message}", Span(file, 1, 1),
+                                 f"an expansion folder holds a `{MANIFEST}` text file")], {file: ""}
     except OSError as exc:
         return None, [Diagnostic("E100", f"cannot read the expansion manifest: {exc.strerror or exc}",
                                  Span(file, 1, 1), f"an expansion folder holds a `{MANIFEST}`")], {}
@@ -185,8 +190,10 @@ def load_expansion(path: Path) -> tuple[Expansion | None, list[Diagnostic], dict
                 did_you_mean(extends, bundled_games())
                 or f"write a bundled game ({', '.join(bundled_games())}) or the path of a folder holding game.lumos"))
 
-    cards = _card_files(data, manifest, diags)
-    rules = _rules_files(data, manifest, diags)
+    # a file the manifest names stays inside the expansion's folder (or the game it extends)
+    roots = [manifest.parent] + ([base.rules_dir] + [d for d in (base.cards_dir,) if d] if base else [])
+    cards = _card_files(data, manifest, diags, roots, texts)
+    rules = _rules_files(data, manifest, diags, roots)
     if base is None:
         return None, diags, texts
     if rules:
@@ -194,7 +201,16 @@ def load_expansion(path: Path) -> tuple[Expansion | None, list[Diagnostic], dict
     return Expansion(manifest, name, extends, base, cards), diags, texts
 
 
-def _rules_files(data, manifest: Path, diags: list[Diagnostic]) -> list[Path]:
+def _refused(path: Path, roots: list[Path], what: str, item: str, span: Span) -> Diagnostic | None:
+    """The error for a named file that is missing, outside `roots` or not a regular file (None if fine)."""
+    why = refusal(path, roots)
+    if why is None or why[0] == "E100":
+        return None
+    shown = f"`{path.name}` (matched by `{item}`)" if glob.has_magic(item) else f"`{item}`"
+    return Diagnostic(why[0], f"the {what} {shown} {why[1]}", span, why[2])
+
+
+def _rules_files(data, manifest: Path, diags: list[Diagnostic], roots: list[Path]) -> list[Path]:
     """The manifest's `rules:` list: .lumos files next to it that replace or add rules files."""
     if "rules" not in data:
         return []
@@ -213,6 +229,10 @@ def _rules_files(data, manifest: Path, diags: list[Diagnostic]) -> list[Path]:
                                     "e.g. `- house_rules.lumos`"))
             continue
         path = Path(item) if Path(item).is_absolute() else manifest.parent / item
+        bad = _refused(path, roots, "rules file", item, Span(file, *mark))
+        if bad is not None:
+            diags.append(bad)
+            continue
         if not path.is_file():
             diags.append(Diagnostic("E100", f"the rules file `{item}` does not exist", Span(file, *mark),
                                     did_you_mean(Path(item).name, here) or
@@ -237,13 +257,22 @@ def _wrong_type(data, key: str, wanted: str, file: str) -> Diagnostic:
                       Span(file, *data.mark(key)), f"{FIELDS[key]}; e.g. `{key}: {example}`")
 
 
-def _card_files(data, manifest: Path, diags: list[Diagnostic]) -> list[Path]:
+def _card_files(data, manifest: Path, diags: list[Diagnostic], roots: list[Path],
+                texts: dict[str, str]) -> list[Path]:
     """The manifest's `cards:` list, patterns expanded; by default every other YAML file of the folder."""
     root = manifest.parent
     file = str(manifest)
     here = sorted(p for p in root.glob("*.y*ml") if p.name != manifest.name and p.suffix in (".yaml", ".yml"))
     if "cards" not in data:
-        return here
+        kept = []
+        for p in here:   # a file of the folder that is a FIFO or a link out: an error at its name
+            bad = _refused(p, roots, "card file", p.name, Span(str(p), 1, 1))
+            if bad is None:
+                kept.append(p)
+            else:
+                diags.append(bad)
+                texts[str(p)] = ""   # never read, not even to show a line
+        return kept
     items = data["cards"]
     if isinstance(items, str):
         items_list, marks = [items], [data.mark("cards")]
@@ -261,13 +290,22 @@ def _card_files(data, manifest: Path, diags: list[Diagnostic]) -> list[Path]:
             continue
         pattern = item if Path(item).is_absolute() else str(root / item)
         if glob.has_magic(item):
-            found = sorted(Path(p) for p in glob.glob(pattern) if Path(p).is_file())
-            found = [p for p in found if p.resolve() != manifest.resolve()]
-            if not found:
+            found = []
+            for p in sorted(Path(p) for p in glob.glob(pattern)):
+                bad = _refused(p, roots, "card file", item, Span(file, *mark))
+                if bad is not None:
+                    diags.append(bad)
+                elif p.is_file() and p.resolve() != manifest.resolve():
+                    found.append(p)
+            if not found and not any(d.span == Span(file, *mark) for d in diags):
                 diags.append(Diagnostic("E100", f"no card file matches `{item}`", Span(file, *mark),
                                         f"files in {root.name}: {', '.join(p.name for p in here) or 'none'}"))
         else:
             path = Path(pattern)
+            bad = _refused(path, roots, "card file", item, Span(file, *mark))
+            if bad is not None:
+                diags.append(bad)
+                continue
             found = [path] if path.is_file() else []
             if not found:
                 names = [p.name for p in here]

@@ -1,6 +1,7 @@
-"""Properties of Catch the Golden Snitch that hold after every decision of random games.
+"""Catch the Golden Snitch's invariants: what holds after every decision of its games.
 
-Random games are played to the end: each side builds a random Team within the
+tests/test_invariants.py plays random games of every bundled game with the shared driver
+(tests/support/drivers.py) and this game's `Checker`, styles and options: each side builds a random Team within the
 Funding (set-up builds Teams by decisions when no team file is given), the `funding`
 and `spectators` options vary, and each side picks uniformly, mostly its first option,
 mostly its last (the last of a `may choose` is "do not choose") or mostly the Action that
@@ -63,19 +64,10 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from pathlib import Path
 
-import pytest
-from hypothesis import given, settings
-from hypothesis import strategies as st
-
-from lumos.api import load_game, new_game
-from lumos.compiler.teams import check_teams
-from lumos.interpreter.engine import GameState
+from lumos.api import new_game
 from lumos.interpreter.machine import Machine
 
-GAME = "catch-the-golden-snitch"
-MAX_DECISIONS = 20_000
 TEAM = {"keeper": 1, "beater": 2, "chaser": 3, "seeker": 1}
 PLAYER_KINDS = ("keeper", "chaser", "beater")        # "The Seeker does not count as a Team Player"
 QUAFFLE_CARRIERS = ("chaser", "keeper")              # ruling: Quaffle carriers are Chasers and Keepers
@@ -100,35 +92,31 @@ STABLE_TOPS = {"choose_pitch_actions", "run_block", "perform_action"}
 FUNDINGS = (3, 5, 7, 10)
 
 
-# A failing example prints its arguments, the compiled game among them (hundreds of KB);
-# Hypothesis warns about that, and the warning (an error here) would hide the failure.
-QUIET_REPR = pytest.mark.filterwarnings("ignore:Generating overly large repr")
+STYLES = ("random", "first", "last", "attack")
 
 
-@pytest.fixture(scope="module")
-def cg():
-    return load_game(GAME)
+def make_checker(cg, skip: tuple[str, ...] | None = None, teams: dict | None = None) -> "Checker":
+    """A checker for one game; `skip` defaults to the families of KNOWN_UNFINISHED; `teams`
+    (checked team files by side name) give each side's Funding."""
+    funding = None if teams is None else {cg.sides.index(side): team["fields"].get("funding", 5)
+                                          for side, team in teams.items()}
+    return Checker(cg, tuple(KNOWN_UNFINISHED) if skip is None else skip, funding)
 
 
 # ------------------------------------------------------------------ choosing
 
-def chooser(style: str, rnd: random.Random):
-    """How a side picks, given the state: uniform, mostly the first option, mostly the last
-    (the last of a `may choose` is "do not choose"), or "attack": mostly the Action that
-    brings the Quaffle nearest a Goal (random play almost never scores, so without it the
-    rules of Shoot, Aim at the Hoop, Goals and the Keeper's Kick-Off would go unvisited)."""
-    def pick(state) -> int:
-        n = len(state.legal_actions())
-        if style == "first" and rnd.random() < 0.8:
-            return 0
-        if style == "last" and rnd.random() < 0.8:
-            return n - 1
-        if style == "attack" and state.decision_kind() == "act" and rnd.random() < 0.85:
-            scores = [attack_score(state, option) for option in state.st.pending["options"]]
-            best = max(scores)
-            return rnd.choice([i for i, v in enumerate(scores) if v == best])
-        return rnd.randrange(n)
-    return pick
+def attack(state, rnd: random.Random) -> int | None:
+    """The "attack" style: mostly the Action that brings the Quaffle nearest a Goal (random
+    play almost never scores, so without it the rules of Shoot, Aim at the Hoop, Goals and the
+    Keeper's Kick-Off would go unvisited); None: the driver picks at random."""
+    if state.decision_kind() == "act" and rnd.random() < 0.85:
+        scores = [attack_score(state, option) for option in state.st.pending["options"]]
+        best = max(scores)
+        return rnd.choice([i for i, v in enumerate(scores) if v == best])
+    return None
+
+
+OWN_STYLES = {"attack": attack}
 
 
 def attack_score(state, option) -> float:
@@ -203,6 +191,11 @@ class Checker:
         self.goals_seen = 0
         self.ended_block = None       # the Action Block that had to end
         self.last_block = None        # the Action Block at the previous check
+
+    def at_end(self, state) -> None:
+        assert state.winner() in range(self.cg.nsides), "Catch the Snitch!: a game ends with a winner"
+        assert self.stable_seen > 0, "no stable decision point seen: have the Game Sequence's procedures been renamed?"
+        assert self.kick_off_checked or "kick_off" not in self.families, "the first Pitch Actions choice was never seen"
 
     # -- helpers
     def zone(self, st, name, side):
@@ -591,105 +584,13 @@ def random_options(rnd: random.Random) -> dict:
     return {"funding": rnd.choice(FUNDINGS), "spectators": rnd.choice(("off", "on"))}
 
 
-def play_checked(cg, seed: int, styles: tuple[str, str], options: dict | None = None,
-                 skip: tuple[str, ...] = tuple(KNOWN_UNFINISHED), rnd_seed: int | None = None,
-                 teams: dict | None = None) -> Checker:
-    """Play one game to the end, checking after every decision; return the checker.
-    `teams`: checked team files by side name (the set-up then builds no Team)."""
-    rnd = random.Random(seed if rnd_seed is None else rnd_seed)
-    picks = [chooser(styles[s], rnd) for s in range(cg.nsides)]
-    state = GameState.new(cg, seed=seed, options=options, teams=teams)
-    funding = None if teams is None else {cg.sides.index(side): team["fields"].get("funding", 5)
-                                          for side, team in teams.items()}
-    checker = Checker(cg, skip, funding)
-    checker.check(state)
-    while not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-            continue
-        assert state.st.decisions < MAX_DECISIONS, f"seed {seed}: no end after {MAX_DECISIONS} decisions"
-        side = state.current_player()
-        options_now = state.legal_actions()
-        assert options_now and 0 <= side < cg.nsides
-        state.apply_action(options_now[picks[side](state)])
-        try:
-            checker.check(state)
-        except AssertionError as e:
-            raise AssertionError(f"seed {seed}, styles {styles}, options {options}: {e}") from e
-    assert state.winner() in range(cg.nsides), "Catch the Snitch!: a game ends with a winner"
-    assert checker.stable_seen > 0, "no stable decision point seen: have the Game Sequence's procedures been renamed?"
-    assert checker.kick_off_checked or "kick_off" in skip, "the first Pitch Actions choice was never seen"
-    return checker
 
-
-STYLES = ("random", "first", "last", "attack")
-
-
-def styles_of(seed: int) -> tuple[str, str]:
-    """The choosing styles of the seeded game: every pair in turn."""
-    return STYLES[seed % len(STYLES)], STYLES[(seed // len(STYLES)) % len(STYLES)]
-
-
-def soak(cg, seeds, skip=tuple(KNOWN_UNFINISHED)) -> int:
-    """Play the seeded games, styles and options drawn from the seed; return the checks made."""
-    checks = 0
-    for seed in seeds:
-        rnd = random.Random(seed * 7919)
-        styles = styles_of(seed)
-        checks += play_checked(cg, seed, styles, random_options(rnd), skip).checks
-    return checks
-
-
-@QUIET_REPR
-@settings(max_examples=15, deadline=None)
-@given(seed=st.integers(0, 2**63 - 1), home=st.sampled_from(STYLES), away=st.sampled_from(STYLES),
-       funding=st.sampled_from(FUNDINGS), spectators=st.sampled_from(("off", "on")))
-def test_invariants_hold_after_every_decision(cg, seed, home, away, funding, spectators):
-    play_checked(cg, seed, (home, away), {"funding": funding, "spectators": spectators})
-
-
-def test_short_soak(cg):
-    """40 seeded random games (random Teams, every Funding) with every check after every decision."""
-    assert soak(cg, range(40)) > 40 * 100
-
-
-@pytest.mark.slow
-def test_thousand_games(cg):
-    """The long soak: 1,000 seeded games, the three choosing styles and the options in turn."""
-    soak(cg, range(100_000, 101_000))
-
-
-@pytest.mark.parametrize("family", sorted(KNOWN_UNFINISHED) or [pytest.param("", marks=pytest.mark.skip(
-    reason="every rule checked is written"))])
-def test_known_unfinished_rules(cg, family):
-    """The checks of rules not yet written, one at a time beside the others; expected to fail
-    until their rule lands (then they pass, XPASS, and the name leaves KNOWN_UNFINISHED)."""
-    others = tuple(f for f in KNOWN_UNFINISHED if f != family)
-    try:
-        soak(cg, range(20), skip=others)
-    except AssertionError as e:
-        pytest.xfail(f"{KNOWN_UNFINISHED[family]}: {e}"[:500])
-
-
-TEAM_FILES = Path(__file__).resolve().parents[1] / "examples" / "teams"
-
-
-def test_games_with_team_files(cg):
-    """Teams from the example team files (every House, home and away): the same checks hold."""
-    houses = ("gryffindor", "slytherin", "ravenclaw", "hufflepuff")
-    for k, (home, away) in enumerate(zip(houses, houses[1:] + houses[:1])):
-        teams, diags = check_teams(cg, {"home": TEAM_FILES / f"{home}.yaml", "away": TEAM_FILES / f"{away}.yaml"})
-        assert diags == []
-        for seed in range(3):
-            play_checked(cg, 500 + 3 * k + seed, (STYLES[seed], STYLES[k % len(STYLES)]), teams=teams)
-
-
-def test_random_teams_vary(cg):
+def random_teams_vary(cg) -> None:
     """The random Teams really differ: Houses, Player cards and Funding are not always the same
     (else the soak would test one Team only)."""
     houses, rosters = set(), set()
     for seed in range(12):
-        state = new_game(cg, seed=seed, options={"funding": FUNDINGS[seed % 4]})
+        state = new_game(cg, seed=seed, options={"funding": FUNDINGS[seed % 4]}, forced="take")
         rnd = random.Random(seed)
         c = Checker(cg)
         while not c.in_play(state.st):
@@ -704,285 +605,3 @@ def test_random_teams_vary(cg):
                     if c.type == "player"}.values() for house in card.fields["affiliation"])
     if any(n > 1 for n in names.values()):
         assert len(rosters) > 4, rosters
-
-
-# ------------------------------------------------------------------ the checks can fail
-
-def played(cg, decisions: int, seed: int = 3, act: bool = False):
-    """A game some way into the Game Sequence, at a stable decision point with the Quaffle held
-    (decisions=0: the first Pitch Actions choice, just after the Kick-Off); `act`: the choice
-    of an Action in a Block, a Move among the options."""
-    state = new_game(cg, seed=seed)
-    rnd = random.Random(seed)
-    checker = Checker(cg)
-    quaffle = checker.quaffle
-
-    def wanted(st):
-        if st.decisions < decisions or not checker.stable(st) or st.holder[quaffle] < 0:
-            return False
-        return not act or (st.pending["kind"] == "act" and any(
-            cg.actions[a].name == "move_action" for a, _ in st.pending["options"]))
-    while not wanted(state.st):
-        assert not state.is_terminal()
-        state.apply_action(state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions()))
-    return state
-
-
-def test_the_checks_catch_a_broken_state(cg):
-    """Each family of checks fails on a state broken on purpose (so they are not vacuous)."""
-    probe = Checker(cg)
-    space = cg.board.index
-
-    def breaks(mutate, family: str, at: int = 70) -> bool:
-        """The family passes on a played state and fails once `mutate` broke it."""
-        state = played(cg, at, act=at > 0)
-        wanted = {family, "options"} if family == "disadvantage" else {family}
-        checker = Checker(cg, skip=tuple(f for f in Checker.FAMILIES if f not in wanted))
-        if family not in KNOWN_UNFINISHED:
-            checker.check(state)
-        checker.kick_off_checked = False
-        mutate(state.st)
-        try:
-            checker.check(state)
-        except AssertionError:
-            return True
-        return False
-
-    def move(st, piece, to):
-        """Move a piece by hand, keeping occ/occ_next consistent (so only the rule breaks)."""
-        i = probe.piece[piece]
-        old = st.loc[i]
-        if old >= 0:
-            if st.occ[old] == i:
-                st.occ[old] = st.occ_next[i]
-            else:
-                j = st.occ[old]
-                while st.occ_next[j] != i:
-                    j = st.occ_next[j]
-                st.occ_next[j] = st.occ_next[i]
-        st.occ_next[i] = st.occ[to]
-        st.occ[to] = i
-        st.loc[i] = to
-
-    def chaser_in_the_race(st):
-        move(st, "home chaser 1", space["r5"])
-
-    def bludger_in_the_race(st):
-        move(st, "bludger_b", space["r3"])
-
-    def two_tokens_on_one_space(st):
-        move(st, "home upwind 3", space["r9"])
-        move(st, "away upwind 3", space["r9"])
-
-    def seeker_on_the_pitch(st):
-        move(st, "away seeker", space["centre_north"])
-
-    def beater_in_a_scoring_area(st):
-        move(st, "home beater 1", space["away_scoring"])
-
-    def keeper_in_the_rival_scoring_area(st):
-        move(st, "away keeper", space["home_scoring"])
-
-    def chaser_without_quaffle_in_scoring_area(st):
-        holder = st.holder[probe.quaffle]
-        side = cg.pieces[holder].side
-        rival = 1 - side
-        chaser = next(i for i in probe.players if cg.pieces[i].side == rival and cg.pieces[i].kind == "chaser")
-        move(st, cg.pieces[chaser].name, probe.scoring[side])
-
-    def loose_quaffle_in_scoring_area(st):
-        st.holder[probe.quaffle] = -1
-        move(st, "quaffle", space["home_scoring"])
-
-    def loose_and_still_attacking(st):
-        holder = st.holder[probe.quaffle]
-        st.holder[probe.quaffle] = -1
-        move(st, "quaffle", st.loc[holder] if st.loc[holder] not in probe.scoring.values() else space["centre_north"])
-
-    def beater_holds_quaffle(st):
-        st.holder[probe.quaffle] = probe.piece["home beater 1"]
-
-    def possession_not_attacking(st):
-        st.g[probe.g["attacking"]] = 1 - cg.pieces[st.holder[probe.quaffle]].side
-
-    def four_stunned(st):
-        st.pv[probe.pv["stunned"]][probe.piece["home chaser 2"]] = 4
-
-    def snitch_card_lost(st):
-        deck = st.zones[cg.zone_id("snitch_deck", 0)]
-        c = deck.pop()
-        st.card_zone[c] = -1
-
-    def short_row(st):
-        row = st.zones[cg.zone_id("snitch_row", 0)]
-        c = row.pop()
-        st.zones[cg.zone_id("snitch_discard", 0)].append(c)
-        st.card_zone[c] = cg.zone_id("snitch_discard", 0)
-
-    def golden_in_row(st):
-        row = st.zones[cg.zone_id("snitch_row", 0)]
-        golden = next(c for c, card in enumerate(cg.cards) if card.type == "golden"
-                      and st.card_zone[c] != cg.zone_id("snitch_row", 0))
-        old = st.card_zone[golden]
-        st.zones[old].remove(golden)
-        out = row.pop()
-        st.zones[old].append(out)
-        st.card_zone[out] = old
-        row.append(golden)
-        st.card_zone[golden] = cg.zone_id("snitch_row", 0)
-
-    def tactical_cards(st, side):
-        """Side's Tactical cards wherever they are (zone id, card), the discard pile first."""
-        return [(cg.zone_id(z, side), c) for z in reversed(TACTICAL_ZONES) for c in st.zones[cg.zone_id(z, side)]
-                if z != "intrepid"]
-
-    def tactical_card_lost(st):
-        z, c = tactical_cards(st, 0)[0]
-        st.zones[z].remove(c)
-        st.card_zone[c] = -1
-
-    def three_intrepid(st):
-        intrepid = cg.zone_id("intrepid", 0)
-        while len(st.zones[intrepid]) < 3:
-            z, c = tactical_cards(st, 0)[0]
-            st.zones[z].remove(c)
-            st.zones[intrepid].append(c)
-            st.card_zone[c] = intrepid
-
-    def overspent(st):
-        st.g[probe.g["funding"]] = -1
-
-    def hoop_lost(st):
-        c = st.zones[cg.zone_id("hoops", 1)].pop()
-        st.card_zone[c] = -1
-
-    def four_tempo(st):
-        st.sv[probe.sv["tempo"]][0] = 4
-
-    def seeker_past_snitch(st):
-        move(st, "home seeker", space["r15"])
-
-    def card_twice(st):
-        z, c = tactical_cards(st, 1)[0]
-        st.zones[cg.zone_id("hoops", 1)].append(c)
-
-    def wrong_roster(st):
-        roster = st.zones[cg.zone_id("roster", 0)]
-        keeper = next(c for c in roster if cg.cards[c].fields["position"] == "keeper")
-        chaser = next(c for c, card in enumerate(cg.cards) if card.type == "player"
-                      and card.fields["position"] == "chaser" and st.card_zone[c] == -1)
-        roster[roster.index(keeper)] = chaser
-        st.card_zone[keeper], st.card_zone[chaser] = -1, cg.zone_id("roster", 0)
-
-    def token_past_snitch(st):
-        move(st, "home upwind 1", st.loc[probe.snitch])
-
-    def token_behind_both_seekers(st):
-        move(st, "home seeker", space["r4"])
-        move(st, "away seeker", space["r5"])
-        move(st, "away upwind 2", space["r2"])
-
-    def celebrating_more_than_scored(st):
-        st.sv[probe.sv["uncelebrated"]][1] = st.sv[probe.sv["goals"]][1] + 1
-
-    def galleons_miscounted(st):
-        st.sv[probe.sv["galleons"]][0] += 1
-
-    def move_offered_from_afar(st):
-        """The first Move offered now starts from a Zone not adjacent to its destination."""
-        a, (p, z) = next(o for o in st.pending["options"] if cg.actions[o[0]].name == "move_action")
-        far = next(i for i in probe.pitch if cg.board.distances["adjacent"][i][z] >= 2
-                   and i not in probe.scoring.values())
-        move(st, cg.pieces[p].name, far)
-
-    def move_offered_at_a_disadvantage(st):
-        """Two rivals join the Zone of a Player offered a Move (outside the Scoring Areas)."""
-        a, (p, z) = next(o for o in st.pending["options"] if cg.actions[o[0]].name == "move_action"
-                         and st.loc[o[1][0]] not in probe.scoring.values())
-        rivals = [i for i in probe.players if cg.pieces[i].side != cg.pieces[p].side and cg.pieces[i].kind != "keeper"]
-        for i in rivals[:3]:
-            move(st, cg.pieces[i].name, st.loc[p])
-
-    def block_goes_on_after_a_loose_quaffle(st):
-        holder = st.holder[probe.quaffle]
-        st.holder[probe.quaffle] = -1
-        move(st, "quaffle", st.loc[holder] if st.loc[holder] not in probe.scoring.values() else space["centre_north"])
-        st.g[probe.g["attacking"]] = 1 - cg.pieces[holder].side
-
-    def block_goes_on_after_a_goal(st):
-        st.sv[probe.sv["goals"]][0] += 1
-
-    mutations = (
-        ("block_end", block_goes_on_after_a_loose_quaffle), ("block_end", block_goes_on_after_a_goal),
-        ("positions", chaser_in_the_race), ("positions", seeker_on_the_pitch),
-        ("positions", bludger_in_the_race), ("positions", two_tokens_on_one_space),
-        ("scoring_area", beater_in_a_scoring_area), ("scoring_area", keeper_in_the_rival_scoring_area),
-        ("scoring_area", chaser_without_quaffle_in_scoring_area), ("balls", loose_quaffle_in_scoring_area),
-        ("balls", beater_holds_quaffle),
-        ("balls", loose_and_still_attacking), ("balls", possession_not_attacking), ("stunned", four_stunned),
-        ("snitch_cards", snitch_card_lost), ("snitch_cards", short_row), ("snitch_row", golden_in_row),
-        ("tactical", tactical_card_lost), ("tactical", three_intrepid), ("galleons", overspent),
-        ("hoops", hoop_lost), ("tempo", four_tempo), ("catch", seeker_past_snitch), ("bookkeeping", card_twice),
-        ("team", wrong_roster), ("race_tokens", token_past_snitch), ("race_tokens", token_behind_both_seekers),
-        ("goals", celebrating_more_than_scored), ("galleons", galleons_miscounted),
-        ("options", move_offered_from_afar), ("disadvantage", move_offered_at_a_disadvantage))
-    missed = [(f, m.__name__) for f, m in mutations if not breaks(m, f)]
-    assert not missed, missed
-
-    # the Kick-Off checks, at the first Pitch Actions choice
-    def bludger_in_deployment(st):
-        move(st, "bludger_a", space["home_deploy"])
-
-    def bludgers_in_one_half(st):
-        move(st, "bludger_a", space["home_north"])
-        move(st, "bludger_b", space["home_south"])
-
-    def nobody_left_in_deployment(st):
-        for name in ("chaser 1", "chaser 2", "chaser 3", "beater 1", "beater 2"):
-            i = probe.piece["away " + name]
-            if st.loc[i] == space["away_deploy"]:
-                move(st, "away " + name, space["away_back"])
-
-    def quaffle_to_a_beater(st):
-        attacking = st.g[probe.g["attacking"]]
-        st.holder[probe.quaffle] = probe.piece[cg.sides[attacking] + " beater 1"]
-
-    kick_off = (bludger_in_deployment, bludgers_in_one_half, nobody_left_in_deployment, quaffle_to_a_beater)
-    missed = [m.__name__ for m in kick_off if not breaks(m, "kick_off", at=0)]
-    assert not missed, missed
-
-    # the Snitch moving away is seen by comparing two checks
-    state = played(cg, 70)
-    start = state.st.loc[probe.snitch]
-    for i in probe.seekers.values():
-        move(state.st, cg.pieces[i].name, space["r1"])
-    at_step = {step: i for i, step in probe.step.items()}
-    move(state.st, "snitch", at_step[probe.step[start] - 1])
-    checker = Checker(cg, skip=tuple(f for f in Checker.FAMILIES if f != "catch"))
-    checker.check(state)
-    move(state.st, "snitch", start)
-    with pytest.raises(AssertionError, match="moved away"):
-        checker.check(state)
-
-
-# ------------------------------------------------------------------ findings, pinned
-
-def test_a_chaser_who_passes_from_the_rival_scoring_area_leaves_it():
-    """The Game Board (3): "Only the Keeper of the Defending Team and up to one Chaser of the
-    Attacking Team in Possession of the Quaffle may occupy this Zone"; Change of Possession and
-    Loose Quaffles, Note: a Chaser in the Scoring Area who loses the Possession "must
-    immediately Shift to an adjacent Zone outside the Scoring Area". Found by the soak (a
-    Chaser passed the Quaffle out of the rival Scoring Area and stayed there without it)."""
-    from ctgs_support import pitch_table
-    hc1, hc2 = "home chaser 1", "home chaser 2"
-    t = pitch_table({hc1: "away_scoring", hc2: "away_back", "away chaser 1": "home_back"}, ball=hc1)
-    labels = [lab for lab in t.labels() if lab.startswith(f"pass the Quaffle from {hc1} (") and f" to {hc2} (" in lab]
-    assert labels, t.labels()
-    t.pick(labels[0])
-    while t.deciding() == "chance":
-        t.roll("success")
-    # the Tempo Point (or Breaking the Tempo) and the Coach's choices after the Pass
-    while t.deciding() != "over" and t.holder() == hc2 and not t.offered("move ") and not t.offered("play "):
-        t.first()
-    assert t.holder() == hc2
-    assert t.where(hc1) != "away_scoring", f"{hc1} stays in the rival Scoring Area without the Quaffle"

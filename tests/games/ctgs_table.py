@@ -2,10 +2,9 @@
 
 Test files of Catch the Golden Snitch import this module. The shipped rules and board are
 compiled with the cards written here (PLAYERS, TACTICAL, SNITCH, HOOPS), so no test
-depends on which cards the shipped decks hold. `Table` drives the public API (GameState) and edits the State
-(pieces placed with `machine.place`, the Quaffle given with `machine.give`, cards moved
-with `machine.move_card`, variables written directly), forces dice by applying the chance
-outcome wanted, and reads the option labels.
+depends on which cards the shipped decks hold. `Table` is the shared table of
+tests/support/table.py (it drives the public API, GameState, and edits the State) with
+this game's ball, the Attacking Team and the Tactical hands.
 
     t = pitch_table({"home chaser 1": "home_north", "home chaser 2": "centre_north"},
                     ball="home chaser 1", blocks={"home": 1, "away": 1})
@@ -22,12 +21,9 @@ next decisions read.
 """
 from __future__ import annotations
 
-import tempfile
-from pathlib import Path
-
-from lumos.api import game_sources
-from lumos.compiler.game import GameSources, compile_game
 from lumos.interpreter.engine import GameState
+
+from support import sources, table
 
 GAME = "catch-the-golden-snitch"
 HOME, AWAY = 0, 1
@@ -149,71 +145,24 @@ def house_file(house: str, extra: str = "") -> str:
     return "cards:\n" + PLAYERS.format(**fill) + TACTICAL.format(**fill) + extra.format(**fill)
 
 
-# Where the rules are read from; a mutation run may point it at an edited copy.
-RULES_DIR: Path | None = None
-
-
 def compile_test_game(extra: str = "", extra_files: dict[str, str] | None = None):
     """The shipped rules and board with the test cards (`extra` adds cards to both Houses,
     written with {House}/{house}; `extra_files` adds whole card files)."""
-    shipped = game_sources(GAME)
-    with tempfile.TemporaryDirectory() as tmp:
-        cards = Path(tmp)
-        for house in HOUSES:
-            (cards / f"{house}.yaml").write_text(house_file(house, extra), encoding="utf-8")
-        (cards / "snitch.yaml").write_text(SNITCH, encoding="utf-8")
-        (cards / "hoops.yaml").write_text(HOOPS, encoding="utf-8")
-        for name, text in (extra_files or {}).items():
-            (cards / name).write_text(text, encoding="utf-8")
-        return compile_game(GameSources(GAME, RULES_DIR or shipped.rules_dir, cards, shipped.schema_dir))
-
-
-_GAMES: dict = {}
+    files = {f"{house}.yaml": house_file(house, extra) for house in HOUSES}
+    files.update({"snitch.yaml": SNITCH, "hoops.yaml": HOOPS}, **(extra_files or {}))
+    return sources.with_cards(GAME, files)
 
 
 def ctgs_game(extra: str = ""):
     """The rules compiled with the test cards (once per test run and `extra`)."""
-    if extra not in _GAMES:
-        _GAMES[extra] = compile_test_game(extra)
-    return _GAMES[extra]
+    return sources.compiled_once((GAME, extra), lambda: compile_test_game(extra))
 
 
-class Table:
+class Table(table.Table):
     """A game in progress with helpers to build situations and read the options."""
 
-    def __init__(self, state: GameState):
-        self.s = state
-        self.cg = state.cg
-        self.board = state.cg.board
-        self.m = state.machine
-        self.st = state.st
-        self.P = {p.name: i for i, p in enumerate(self.cg.pieces)}
-
-    # ------------------------------------------------------------ reading
-    def labels(self) -> list[str]:
-        return self.s.action_labels()
-
-    def deciding(self) -> str:
-        """'home', 'away' or 'chance' (or 'over')."""
-        if self.s.is_terminal():
-            return "over"
-        if self.s.is_chance_node():
-            return "chance"
-        return SIDES[self.s.current_player()]
-
-    def where(self, piece: str) -> str | None:
-        sp = self.m.space_of(self.P[piece])
-        return None if sp is None or sp < 0 else self.board.spaces[sp]
-
-    def holder(self) -> str | None:
-        h = self.st.holder[self.P["quaffle"]]
-        return None if h < 0 else self.cg.pieces[h].name
-
-    def var(self, name: str):
-        return self.st.g[self.cg.global_names.index(name)]
-
-    def set_var(self, name: str, value) -> None:
-        self.st.g[self.cg.global_names.index(name)] = value
+    BALL = "quaffle"
+    STAY_ON = ("seeker", "upwind")       # off the Pitch: every other Player, not the race
 
     def attacking(self) -> str | None:
         a = self.var("attacking")
@@ -222,88 +171,7 @@ class Table:
     def set_attacking(self, side: str) -> None:
         self.set_var("attacking", SIDES.index(side))
 
-    def side_var(self, name: str, side: str | int):
-        side = SIDES.index(side) if isinstance(side, str) else side
-        return self.st.sv[self.cg.side_var_names.index(name)][side]
-
-    def set_side_var(self, name: str, side: str | int, value) -> None:
-        side = SIDES.index(side) if isinstance(side, str) else side
-        self.st.sv[self.cg.side_var_names.index(name)][side] = value
-
-    def piece_var(self, name: str, piece: str):
-        return self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]]
-
-    def set_piece_var(self, name: str, piece: str, value) -> None:
-        self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]] = value
-
-    def zone(self, name: str, side: str | int | None = None) -> list[int]:
-        """The cards of a zone (a shared zone: no side), bottom first."""
-        side = SIDES.index(side) if isinstance(side, str) else (side or 0)
-        return self.st.zones[self.cg.zone_id(name, side)]
-
-    def zone_names(self, name: str, side: str | int | None = None) -> list[str]:
-        return [self.cg.cards[c].name for c in self.zone(name, side)]
-
-    def events(self) -> list[str]:
-        return [e["event"] for e in self.s.events]
-
-    # ------------------------------------------------------------ deciding
-    def pick(self, label: str) -> None:
-        labels = self.labels()
-        assert label in labels, f"{label!r} is not offered; options: {labels}"
-        self.s.apply_action(labels.index(label))
-
-    def pick_prefix(self, prefix: str) -> None:
-        labels = [lab for lab in self.labels() if lab.startswith(prefix)]
-        assert labels, f"nothing starting with {prefix!r} is offered; options: {self.labels()}"
-        self.pick(labels[0])
-
-    def offered(self, prefix: str) -> list[str]:
-        return [lab for lab in self.labels() if lab.startswith(prefix)]
-
-    def roll(self, *faces: str) -> None:
-        """Force the next dice to these faces ("success", "blank", ...)."""
-        for face in faces:
-            assert self.s.is_chance_node(), f"no die is being rolled; options: {self.labels()}"
-            self.pick(f"roll {face}")
-
-    def decline(self) -> None:
-        """Take the 'do not choose' option of a `may choose`."""
-        self.pick(self.none_label())
-
-    def none_label(self) -> str:
-        labs = [lab for lab in self.labels() if lab in NONE_LABELS]
-        assert labs, f"no way to decline; options: {self.labels()}"
-        return labs[0]
-
-    def first(self) -> None:
-        self.s.apply_action(0)
-
     # ------------------------------------------------------------ editing
-    def put(self, layout: dict[str, str | None], others: str = "stay") -> None:
-        """Place pieces ({name: zone, or None for off the board}); others="off" takes
-        every other Player (not the Seekers) off the Pitch."""
-        if others == "off":
-            for name, i in self.P.items():
-                info = self.cg.pieces[i]
-                if info.side >= 0 and info.kind not in ("seeker", "upwind") and name not in layout:
-                    self.m.place(i, -1)
-        for name, space in layout.items():
-            self.m.place(self.P[name], -1 if space is None else self.board.index[space])
-
-    def give(self, piece: str | None) -> None:
-        q = self.P["quaffle"]
-        if piece is None:
-            self.st.holder[q] = -1
-            self.m.place(q, -1)
-        else:
-            self.m.give(q, self.P[piece])
-
-    def loose_at(self, space: str) -> None:
-        q = self.P["quaffle"]
-        self.st.holder[q] = -1
-        self.m.place(q, self.board.index[space])
-
     def hand(self, side: str, *names: str) -> None:
         """Put these Tactical cards of `side` (by name) into its hand, the rest of the hand
         back into its Tactical deck."""
@@ -316,16 +184,6 @@ class Table:
                     if card.name == name and self.st.card_zone[c] in (deck, -1, self.cg.zone_id("tactical_discard", sid))]
             assert free, f"no {name} left in {side}'s Tactical deck"
             self.m.move_card(free[0], self.cg.zone_id("hand", sid))
-
-
-def drive(t: Table, until, limit: int = 400) -> Table:
-    """Take the first option of every decision until `until(t)` holds."""
-    for _ in range(limit):
-        if until(t):
-            return t
-        assert not t.s.is_terminal(), "the game ended"
-        t.first()
-    raise AssertionError(f"`until` never held; options: {t.labels()}")
 
 
 BLOCK_NAMES = {(1,): "One", (2,): "Two", (3,): "Three", (1, 1): "One One"}
@@ -351,7 +209,7 @@ def before_pitch_actions(cg, attack: str = "home", seed: int = 0) -> GameState:
     hands before. Cached per game, side and seed (a clone is returned)."""
     key = (id(cg), attack, seed)
     if key not in _SETUPS:
-        t = Table(GameState.new(cg, seed=seed, log=True))
+        t = Table(GameState.new(cg, seed=seed, log=True, forced="take"))
         last = None
         for _ in range(500):
             if t.offered("play ") and all(lab.endswith(" as the Pitch Actions card") for lab in t.labels()):
@@ -423,5 +281,3 @@ def pitch_table(layout: dict[str, str | None], ball: str | None = None, loose: s
     t.decline()
     return t
 
-
-NONE_LABELS = ("do not choose", "nothing", "none")

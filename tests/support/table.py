@@ -1,0 +1,180 @@
+"""A game in progress, read and edited by the names the rules give (any bundled game).
+
+`Table` wraps a `GameState`: it reads the options offered and the state (where a piece
+stands, who holds a ball, a variable, a zone's cards), takes decisions by their labels,
+forces dice by applying the chance outcome wanted, and edits the State directly to build
+a situation (pieces placed with `machine.place`, balls given with `machine.give`, cards
+moved with `machine.move_card`, variables written). It knows no game: a game's tests
+subclass it to name their ball (`BALL`), the kinds that stay on the board when the others
+are taken off (`STAY_ON`), whether a space holds one piece (`ONE_PER_SPACE`) and the
+game's own shortcuts.
+
+    t = Table(GameState.new(cg, seed=0, log=True))
+    t.pick_prefix("move ")          # the first option whose label starts so
+    t.roll("success", "blank")      # chance outcomes by their labels' faces
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from lumos.interpreter.engine import GameState
+
+# The labels of a `may choose`'s "do not choose" option.
+NONE_LABELS = ("do not choose", "nothing", "none")
+
+
+class Table:
+    """A game in progress with helpers to build situations and read the options."""
+
+    # The ball `holder`, `give` and `loose_at` speak of (a piece name of the game).
+    BALL: str | None = None
+    # Piece kinds `put(..., others="off")` leaves where they are.
+    STAY_ON: tuple[str, ...] = ()
+    # `put` first lifts the pieces it places and refuses a space already taken.
+    ONE_PER_SPACE = False
+
+    def __init__(self, state: GameState):
+        self.s = state
+        self.cg = state.cg
+        self.board = state.cg.board
+        self.m = state.machine
+        self.st = state.st
+        self.P = {p.name: i for i, p in enumerate(self.cg.pieces)}
+
+    def side(self, side: str | int | None) -> int:
+        """A side's number from its name or number (None: the first side, for shared zones)."""
+        if isinstance(side, str):
+            return self.cg.sides.index(side)
+        return side or 0
+
+    # ------------------------------------------------------------ reading
+    def labels(self) -> list[str]:
+        return self.s.action_labels()
+
+    def offered(self, prefix: str) -> list[str]:
+        return [lab for lab in self.labels() if lab.startswith(prefix)]
+
+    def deciding(self) -> str:
+        """The name of the side deciding, or 'chance' (or 'over')."""
+        if self.s.is_terminal():
+            return "over"
+        if self.s.is_chance_node():
+            return "chance"
+        return self.cg.sides[self.s.current_player()]
+
+    def current(self) -> int:
+        """The side whose turn it is (the game's `current`)."""
+        return self.st.g[self.cg.current_slot]
+
+    def where(self, piece: str) -> str | None:
+        sp = self.m.space_of(self.P[piece])
+        return None if sp is None or sp < 0 else self.board.spaces[sp]
+
+    def holder(self, ball: str | None = None) -> str | None:
+        """Who holds the ball (default `BALL`), by name."""
+        h = self.st.holder[self.P[ball or self.BALL]]
+        return None if h < 0 else self.cg.pieces[h].name
+
+    def var(self, name: str):
+        return self.st.g[self.cg.global_names.index(name)]
+
+    def set_var(self, name: str, value) -> None:
+        self.st.g[self.cg.global_names.index(name)] = value
+
+    def side_var(self, name: str, side: str | int):
+        return self.st.sv[self.cg.side_var_names.index(name)][self.side(side)]
+
+    def set_side_var(self, name: str, side: str | int, value) -> None:
+        self.st.sv[self.cg.side_var_names.index(name)][self.side(side)] = value
+
+    def piece_var(self, name: str, piece: str):
+        return self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]]
+
+    def set_piece_var(self, name: str, piece: str, value) -> None:
+        self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]] = value
+
+    def zone(self, name: str, side: str | int | None = None) -> list[int]:
+        """The cards of a zone (a shared zone: no side), bottom first."""
+        return self.st.zones[self.cg.zone_id(name, self.side(side))]
+
+    def zone_names(self, name: str, side: str | int | None = None) -> list[str]:
+        return [self.cg.cards[c].name for c in self.zone(name, side)]
+
+    def events(self) -> list[str]:
+        return [e["event"] for e in self.s.events]
+
+    # ------------------------------------------------------------ deciding
+    def pick(self, label: str) -> None:
+        labels = self.labels()
+        assert label in labels, f"{label!r} is not offered; options: {labels}"
+        self.s.apply_action(labels.index(label))
+
+    def pick_prefix(self, prefix: str) -> None:
+        labels = self.offered(prefix)
+        assert labels, f"nothing starting with {prefix!r} is offered; options: {self.labels()}"
+        self.pick(labels[0])
+
+    def first(self) -> None:
+        self.s.apply_action(0)
+
+    def roll(self, *faces) -> None:
+        """Force the next dice to these faces ("success", "blank", 6, ...)."""
+        for face in faces:
+            assert self.s.is_chance_node(), f"no die is being rolled; options: {self.labels()}"
+            self.pick(f"roll {face}")
+
+    def none_label(self) -> str:
+        labs = [lab for lab in self.labels() if lab in NONE_LABELS]
+        assert labs, f"no way to decline; options: {self.labels()}"
+        return labs[0]
+
+    def decline(self) -> None:
+        """Take the 'do not choose' option of a `may choose`."""
+        self.pick(self.none_label())
+
+    # ------------------------------------------------------------ editing
+    def put(self, layout: dict[str, str | None], others: str = "stay") -> None:
+        """Place pieces ({name: space, or None for off the board}); others="off" takes every
+        other piece of a side off the board, but those of the `STAY_ON` kinds."""
+        if others == "off":
+            for name, i in self.P.items():
+                info = self.cg.pieces[i]
+                if info.side >= 0 and info.kind not in self.STAY_ON and name not in layout:
+                    self.m.place(i, -1)
+        if self.ONE_PER_SPACE:
+            for name in layout:
+                self.m.place(self.P[name], -1)
+        for name, space in layout.items():
+            if space is None:
+                if not self.ONE_PER_SPACE:      # else lifted above
+                    self.m.place(self.P[name], -1)
+                continue
+            sp = self.board.index[space]
+            if self.ONE_PER_SPACE:
+                assert self.st.occ[sp] < 0, f"{space} is taken by {self.cg.pieces[self.st.occ[sp]].name}"
+            self.m.place(self.P[name], sp)
+
+    def give(self, piece: str | None, ball: str | None = None) -> None:
+        """The ball (default `BALL`) to this piece; None: off the board, held by nobody."""
+        b = self.P[ball or self.BALL]
+        if piece is None:
+            self.st.holder[b] = -1
+            self.m.place(b, -1)
+        else:
+            self.m.give(b, self.P[piece])
+
+    def loose_at(self, space: str, ball: str | None = None) -> None:
+        """The ball (default `BALL`) on a space, held by nobody."""
+        b = self.P[ball or self.BALL]
+        self.st.holder[b] = -1
+        self.m.place(b, self.board.index[space])
+
+
+def drive(t: Table, until: Callable[[Table], bool], limit: int = 400) -> Table:
+    """Take the first option of every decision until `until(t)` holds."""
+    for _ in range(limit):
+        if until(t):
+            return t
+        assert not t.s.is_terminal(), "the game ended"
+        t.first()
+    raise AssertionError(f"`until` never held; options: {t.labels()}")
