@@ -379,7 +379,7 @@ def _replay(cg: CompiledGame, records: list[tuple[int, dict]], result: ReplayRes
             choice = rec.get("choice")
             if state.is_chance_node():
                 # the driver drew this outcome with the state's own generator; so do we
-                # (a question a person answered by typing: the draw is made too, the typed outcome kept)
+                # (a question a person answered by typing was settled by the answer, not the draw)
                 sampled = state.sample_chance()
                 if choice != sampled and state.question() is None:
                     raise _Bad(lineno, rec, decision_record(state, n, sampled))

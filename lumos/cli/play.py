@@ -92,16 +92,15 @@ def _asks(state, side: int) -> bool:
 
 
 def _answer(state) -> int | None:
-    """Read the question aloud, take the typed answer and say whether it was right. The
-    game's generator draws as it would for an agent (so the rest of the game, and a replay of
-    its log, go on the same way); the typed answer, not the draw, decides the outcome."""
+    """Read the question aloud, take the typed answer and say whether it was right. The typed
+    answer, not the generator, decides the outcome; applying it advances the generator as any
+    chance outcome does, so the rest of the game goes on as it would have."""
     q = state.question()
     print()
     print(f"{q['side']}, your {q['category']} question ({q['card']}):")
     print(f"  {q['ask']}")
     for i, choice in enumerate(q["choices"], 1):
         print(f"  {i:>2}. {choice}")
-    state.sample_chance()
     try:
         text = input("your answer (q quits): " if not q["choices"] else
                      f"your answer [1-{len(q['choices'])}, or the words; q quits]: ")
