@@ -77,6 +77,7 @@ class AnswerOp:
     decision, so a person at the table can be shown it and settle the node by typing."""
 
     kind = "chance"
+    outcomes = ("right", "wrong")   # the action space's names of the two outcomes
 
     def __init__(self, slot, question, side, chance):
         self.slot, self.question, self.side, self.chance = slot, question, side, chance
@@ -111,4 +112,4 @@ class AnswerOp:
         return "right answer" if value else "wrong answer"
 
     def args(self, m, fr, value) -> dict:
-        return {"right": (value, "flag")}
+        return {"answer": ("right" if value else "wrong", "text")}

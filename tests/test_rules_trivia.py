@@ -5,7 +5,7 @@ the moves and whether each answer is right (chance outcomes are picked by their 
 checks the options offered and what the observation shows. Docstrings cite the rulebook
 section (rulebooks/chamber-of-secrets-trivia.txt); rulings where the rulebook is silent are on
 docs/rulings/chamber-of-secrets-trivia.md. The games use small test boxes
-(tests/trivia_support.py), so no test depends on the shipped questions.
+(tests/games/trivia_play.py), so no test depends on the shipped questions.
 """
 from __future__ import annotations
 
@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from trivia_support import GRYFFINDOR, SLYTHERIN, Play, trivia_game
+from games.trivia_play import GRYFFINDOR, SLYTHERIN, Play, trivia_game
 
 CHASER, KEEPER, BEATER, SEEKER = (f"gryffindor {k}" for k in ("chaser", "keeper", "beater", "seeker"))
 S_CHASER, S_KEEPER, S_BEATER, S_SEEKER = (f"slytherin {k}" for k in ("chaser", "keeper", "beater", "seeker"))
@@ -102,7 +102,7 @@ def test_a_roll_no_mover_can_use_passes_the_turn(tmp_path):
                                if not re.match(r"\s*- \[g_\w+, \w+, entry\]", line)) + "\n")
     cards = tmp_path / "cards"
     cards.mkdir()
-    from trivia_support import deck
+    from games.trivia_play import deck
     for side in ("gryffindor", "slytherin"):
         (cards / f"{side}.yaml").write_text(deck(side, (1, 1, 1)))
     cg = compile_game(GameSources("chamber-of-secrets-trivia", rules, cards, src.schema_dir))
@@ -447,9 +447,14 @@ def test_advanced_a_chaser_takes_the_quaffle_and_finishes_its_move():
     assert p.space("quaffle") == "release"
     p.do("roll 8")
     takes = [label for label in p.labels() if "take the Quaffle" in label]
-    assert takes and all(re.match(r"move gryffindor chaser to (d6|e7) in [678], take the Quaffle, end on \S+$", t)
-                         for t in takes)
-    p.do("move gryffindor chaser to d6 in 6, take the Quaffle, end on d8")
+    # d6 and e7 are the light squares touching the release circle
+    assert takes == ["move gryffindor chaser to d6 and take the Quaffle",
+                     "move gryffindor chaser to e7 and take the Quaffle"]
+    p.do(takes[0])
+    assert p.labels() == ["reach d6 in 6 steps", "reach d6 in 8 steps"]    # not by exact count
+    p.do("reach d6 in 6 steps")
+    assert "end the move on d8" in p.labels() and "end the move on d6" not in p.labels()   # 2 steps left
+    p.do("end the move on d8")
     assert p.obs()["pieces"]["quaffle"]["held_by"] == CHASER and p.space(CHASER) == "d8"
 
 
@@ -460,7 +465,8 @@ def test_advanced_a_chaser_answers_only_carrying_the_quaffle():
     p = Play(options=ADVANCED).gryffindor_first().do("roll 3", f"move {CHASER} from g_chaser to c3")
     assert p.labels()[0] == "roll 1"                                  # no question offered
     p = Play(options=ADVANCED).gryffindor_first().do(
-        "roll 8", "move gryffindor chaser to d6 in 6, take the Quaffle, end on d4", "roll 1",
+        "roll 8", "move gryffindor chaser to d6 and take the Quaffle", "reach d6 in 6 steps",
+        "end the move on d4", "roll 1",
         re.compile(r"move slytherin (keeper|beater|seeker) .*"))
     p.decline().move_to(CHASER, "c3")
     p.do("attempt a Quaffle question with gryffindor chaser", "wrong answer")
@@ -472,12 +478,17 @@ def test_advanced_a_rival_chaser_steals_the_quaffle():
     """Using the Quaffle (Optional): 'An opposing Chaser may steal the Quaffle by moving into
     any space adjacent to the Quaffle-carrying Chaser' (rulings: any of the eight squares)."""
     p = Play(options=ADVANCED).gryffindor_first().do(
-        "roll 8", "move gryffindor chaser to d6 in 6, take the Quaffle, end on d8")
+        "roll 8", "move gryffindor chaser to d6 and take the Quaffle", "reach d6 in 6 steps",
+        "end the move on d8")
     # the Slytherin Chaser (dark squares) reaches c8, e8, d7, d9, c9, e9, c7, e7's dark ones
     p.do("roll 5")
     steals = [label for label in p.labels() if label.startswith("move slytherin chaser to") and "take the Quaffle" in label]
-    assert steals
+    board = p.state.cg.board
+    around_d8 = {board.spaces[b] for b in board.links["adjacent"][board.spaces.index("d8")]}
+    assert steals and {re.match(r"move slytherin chaser to (\S+) and", t).group(1) for t in steals} <= around_d8
     p.do(steals[0])
+    while not p.labels()[0].startswith(("roll", "attempt")):
+        p.do(p.labels()[0])
     assert p.obs()["pieces"]["quaffle"]["held_by"] == S_CHASER
 
 
@@ -516,7 +527,8 @@ def test_advanced_a_bludgered_carrier_drops_the_quaffle_to_the_release_circle():
     """Using the Quaffle (Optional) (rulings 16): a Chaser Bludgered with the Quaffle drops it;
     it goes back to the release circle."""
     p = Play(options=ADVANCED).gryffindor_first().do(
-        "roll 8", "move gryffindor chaser to d6 in 6, take the Quaffle, end on d8")
+        "roll 8", "move gryffindor chaser to d6 and take the Quaffle", "reach d6 in 6 steps",
+        "end the move on d8")
     p.do("roll 5", "move slytherin beater from s_beater to e8", "attempt a Bludger question with slytherin beater",
          f"aim the Bludger at {CHASER} (d8)", "use bludger_one", "right answer")
     p.skip_snitch_moves().do("do not defend")
