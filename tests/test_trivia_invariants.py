@@ -149,3 +149,19 @@ def test_a_thousand_seeded_games_keep_the_rules_and_end(advanced):
     capped = ends.count("cap")
     print(f"{'advanced' if advanced else 'basic'}: {1000 - capped} caught, {capped} at the cap of {CAP}")
     assert capped <= 5
+
+
+@pytest.mark.parametrize("advanced", ["off", "on"])
+def test_every_option_of_a_game_is_in_the_fixed_action_space(advanced):
+    """Options as data: every option offered in a whole game, moves, menus, Snitch moves and
+    the right / wrong outcome of each question, has an id in the game's action space."""
+    from lumos.api import action_space
+    cg = load_game(GAME)
+    size = len(action_space(cg))
+    for seed in (1, 2):
+        state = GameState.new(cg, seed=seed, options={"advanced": advanced}, forced="take")
+        rng = random.Random(seed)
+        while not state.is_terminal() and state.st.decisions < CAP:
+            ids = state.legal_action_ids()
+            assert len(ids) == len(state.legal_actions()) and all(0 <= i < size for i in ids)
+            state.apply_action(keen(state, rng) if not state.is_chance_node() else state.sample_chance())
