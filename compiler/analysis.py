@@ -179,6 +179,8 @@ def owners(decls: list[N.Decl]) -> list[Owner]:
             out.append(Owner(type(d).__name__.lower(), type(d).__name__.lower(), (), d.body, d))
         elif isinstance(d, N.Trigger):
             out.append(Owner("trigger", f"when {d.event}", d.params, d.body, d))
+        elif isinstance(d, N.Anytime):
+            out.append(Owner("anytime", f"anytime {d.name}", (d.side,), d.body, d))
     return out
 
 

@@ -158,6 +158,17 @@ class _Builder(Transformer):
     def type_ann(self, meta, ch):
         return ("type", str(ch[0]))
 
+    def die_type_ann(self, meta, ch):
+        return ("type", "die")
+
+    def typed_params(self, meta, ch):
+        """((name, kind or None), ...) of a procedure's or function's parameters."""
+        return tuple(c for c in ch if c is not None)
+
+    def param(self, meta, ch):
+        kind = ch[1][1] if len(ch) > 1 and ch[1] is not None else None
+        return (str(ch[0]), kind)
+
     def scope(self, meta, ch):
         return ("scope", str(ch[0]))
 
@@ -201,10 +212,17 @@ class _Builder(Transformer):
         return N.Window(self.sp(meta), str(ch[0]), sources=self._sources(ch))
 
     def proc_decl(self, meta, ch):
-        return N.Procedure(self.sp(meta), str(ch[0]), ch[1], ch[-1], sources=self._sources(ch))
+        names, kinds = _split_params(ch[1])
+        return N.Procedure(self.sp(meta), str(ch[0]), names, ch[-1], kinds, _FOR_CARDS in ch,
+                           sources=self._sources(ch))
 
     def func_decl(self, meta, ch):
-        return N.Function(self.sp(meta), str(ch[0]), ch[1], ch[-1], sources=self._sources(ch))
+        names, kinds = _split_params(ch[1])
+        return N.Function(self.sp(meta), str(ch[0]), names, ch[-1], kinds, _FOR_CARDS in ch,
+                          sources=self._sources(ch))
+
+    def for_cards(self, meta, ch):
+        return _FOR_CARDS
 
     def binder(self, meta, ch):
         return N.Binder(self.sp(meta), str(ch[0]), ch[1])
@@ -227,6 +245,10 @@ class _Builder(Transformer):
     def trigger_decl(self, meta, ch):
         cond = next((c for c in ch[2:-1] if isinstance(c, N.Expr)), None)
         return N.Trigger(self.sp(meta), str(ch[0]), ch[1], cond, ch[-1], sources=self._sources(ch))
+
+    def anytime_decl(self, meta, ch):
+        cond = next((c for c in ch[2:-1] if isinstance(c, N.Expr)), None)
+        return N.Anytime(self.sp(meta), _unquote(ch[0]), str(ch[1]), cond, ch[-1], sources=self._sources(ch))
 
     # -- team
     def team_decl(self, meta, ch):
@@ -528,3 +550,11 @@ def build(tree: Tree, origin: Origin):
     if len(_BUILT) < 4096:
         _BUILT[key] = (tree, result)
     return result
+
+
+_FOR_CARDS = ("for", "cards")   # the mark of a card vocabulary word (`function f(c) for cards`)
+
+
+def _split_params(params) -> tuple[tuple[str, ...], tuple]:
+    """The names of typed parameters, and their declared kinds (None where none is written)."""
+    return tuple(n for n, _ in params), tuple(k for _, k in params)

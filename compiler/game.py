@@ -285,6 +285,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         elif isinstance(d, N.Flow):
             flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
     triggers = low.lower_triggers()
+    anytime = low.lower_anytime()
     team = low.lower_team()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
@@ -306,8 +307,9 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
-        triggers=triggers, team=team, card_vars=tuple(low.card_vars),
-        vocabulary=_vocabulary(tree, card_defs, low))
+        triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
+        vocabulary=_vocabulary(tree, card_defs, low),
+        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime))
     return cg, sink.items, files
 
 
@@ -533,16 +535,25 @@ def _parse_at(text, start, origin):
     return build(parse(text, origin.file, start, origin), origin)
 
 
+def _declared_kinds(decl) -> tuple[str, ...]:
+    """The kinds a never-called procedure or function is checked for: as declared, else any."""
+    return tuple(k or "any" for k in decl.kinds or (None,) * len(decl.params))
+
+
 def _check_unused(low) -> None:
     """Check what the game never reaches, and warn about it."""
     for name, sym in list(low.symbols.items()):
         if sym.what == "procedure" and not any(k[0] == "proc" and k[1] == name for k in low.instances):
-            low.procedure_instance(sym.value, tuple("any" for _ in sym.value.params))
+            low.procedure_instance(sym.value, _declared_kinds(sym.value))
+            if sym.value.for_cards:
+                continue   # card vocabulary: a word the shipped cards do not use yet is not dead
             low.sink.add("W301", f"procedure `{name}` is never used", sym.span,
                          "call it from the flow, the setup, an action or a card, or remove it", severity="warning")
         elif sym.what == "function" and name not in low.functions_used and \
                 not any(k[0] == "func" and k[1] == name for k in low.instances):
-            low.function_instance(sym.value, tuple("any" for _ in sym.value.params))
+            low.function_instance(sym.value, _declared_kinds(sym.value))
+            if sym.value.for_cards:
+                continue
             low.sink.add("W301", f"function `{name}` is never used", sym.span, "remove it, or use it",
                          severity="warning")
         elif sym.what == "action" and name not in low.action_ids:

@@ -86,11 +86,13 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.shared_zones: set[int] = set()   # indices into self.zones of zones shared by all sides
         self.limits: dict[tuple, tuple] = {}   # ("g"|"sv"|"pv", index) -> (lowest, highest)
         self.card_vars: list[tuple] = []       # ("g"|"sv"|"pv", index, holds a list, declared visibility)
+        self.var_types: dict[tuple, str] = {("g", 0): "side"}   # ("g"|"sv"|"pv", index) -> kind of value
         self.die_types: dict[str, str] = {}   # die -> the kind of its faces: number or text
         self.options: dict[str, tuple] = {}
         self.option_slots: dict[str, int] = {}
         self.meta: dict[str, str] = {}
         self.trigger_decls: list = []
+        self.anytime_decls: list = []
         self.user_events: dict[str, tuple] = {}   # event -> (kinds, span) of `event` declarations
         self.starts: dict[int, int] = {}   # space -> pieces starting on it
         self.inlining: list[str] = []
@@ -257,6 +259,10 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.sink.add("E210", f"`{d.name}` starts as none: say what it holds", d.span,
                           f"write `var {d.name}: piece = none` (or side, space, card, ...)")
             typ = "any"
+        if typ == "die" and init is not None and init not in self.dice:
+            self.sink.add("E209", f"unknown die `{init}`", d.init.span,
+                          did_you_mean(str(init), list(self.dice)) or
+                          f"dice: {', '.join(self.dice) or 'none declared'}; or start it as `none`")
         limits = self.var_limits(d, typ, init)
         if d.scope is None:
             where = ("g", len(self.globals))
@@ -272,6 +278,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.piece_attr_decl(d.name, ("pv", len(self.piece_vars) - 1, typ), d.span)
         if limits is not None:
             self.limits[where] = limits
+        self.var_types[where] = typ
         self.card_var(d, typ, where)
 
     def card_var(self, d, typ, where):
@@ -373,6 +380,31 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
     def d_Trigger(self, d):
         self.trigger_decls.append(d)
 
+    def d_Anytime(self, d):
+        self.anytime_decls.append(d)
+
+    def lower_anytime(self) -> tuple:
+        """`anytime LABEL by s if COND:` -> AnytimeInfo(label, procedure of s, COND, slots)."""
+        from lumos.interpreter.program import AnytimeInfo
+        out, seen = [], {}
+        for d in self.anytime_decls:
+            if d.name in seen:
+                self.sink.add("E206", f"an `anytime` rule labelled \"{d.name}\" is already declared on line "
+                              f"{seen[d.name].line}", d.span, "give each `anytime` rule its own label")
+                continue
+            seen[d.name] = d.span
+            cond, nslots = None, 1
+            if d.cond is not None:
+                saved = self.enter(((d.side, "side"),))
+                try:
+                    cond = self.expect(d.cond, "flag", "the condition of `anytime`")[0]
+                    nslots = len(self.local.slot_names)
+                finally:
+                    self.leave(saved)
+            proc, _ = self.new_proc(f"anytime {d.name}", "anytime", ((d.side, "side"),), d.body, d.span, d.sources)
+            out.append(AnytimeInfo(d.name, proc, cond, nslots, d.span, d.sources[0] if d.sources else ""))
+        return tuple(out)
+
     def d_Event(self, d):
         """`event NAME(KIND, ...)`: an event of the game's own, announced by `announce`."""
         if d.name in self.EVENTS:
@@ -417,7 +449,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
                 self.block(d.body)
                 proc = Proc(f"when {d.event}", "trigger", d.params, len(self.local.slot_names),
                             tuple(self.code), tuple(self.spans), d.span, d.sources, tuple(self.local.slot_names),
-                            self.local.card_slots())
+                            self.local.card_slots(), tuple(self.local.slot_types))
             finally:
                 self.leave(saved)
             self.procs[index] = proc
@@ -514,7 +546,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.block(body)
             proc = Proc(name, kind, tuple(p for p, _ in params), len(self.local.slot_names),
                         tuple(self.code), tuple(self.spans), span, sources, tuple(self.local.slot_names),
-                        self.local.card_slots())
+                        self.local.card_slots(), tuple(self.local.slot_types))
             rtype = "none"
             for t in self.return_types:
                 rtype = unify(rtype, t)
@@ -578,7 +610,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             nlocals = len(self.local.slot_names)
             proc = Proc(decl.name, "action", ("me",) + tuple(b.name for b in decl.binders), nlocals,
                         tuple(self.code), tuple(self.spans), decl.span, decl.sources, tuple(self.local.slot_names),
-                        self.local.card_slots())
+                        self.local.card_slots(), tuple(self.local.slot_types))
         finally:
             self.leave(saved)
         proc_index = len(self.procs)

@@ -89,6 +89,8 @@ class ExprLowering:
                           did_you_mean(n.name, known) or "declare it, or check the spelling")
             return _BAD
         sym.used = True
+        if sym.what == "die":  # a die, as a value, is its name (see `die_value`)
+            return _const(n.name), "die"
         if sym.what == "cards":
             return (lambda m, L: tuple(range(len(m.cg.cards)))), "list:card"
         if sym.what in ("var", "option"):
@@ -377,7 +379,9 @@ class ExprLowering:
                 return (lambda m, L: a(m, L) in (b(m, L) or ())), "flag"
             return (lambda m, L: a(m, L) not in (b(m, L) or ())), "flag"
         b, tb = self.expr(n.right)
-        if not compatible(ta, tb):
+        if "die" in (ta, tb):
+            self.die_compare(n, ta, tb)
+        elif not compatible(ta, tb):
             self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
                           "both sides of a comparison must be the same kind of value")
         space_of = getattr(a, "occupant_of", None)
@@ -572,7 +576,7 @@ class ExprLowering:
             self.sink.add("E204", f"`{n.func}` takes {len(decl.params)} argument(s), not {len(n.args)}", n.span,
                           f"{n.func}({', '.join(decl.params)})")
             return _BAD
-        args = [self.expr(a) for a in n.args]
+        args = self.typed_args(decl, n.args)
         self.functions_used.add(decl.name)
         if decl.name not in self.inlining:
             return self.inline_call(decl, args)
@@ -595,6 +599,56 @@ class ExprLowering:
                 inner[i] = f(m, L)
             return m.call_nested(fn[0], inner, name)
         return call, rtype
+
+    # -- declared kinds of parameters (`procedure gain(s, colour: die)`)
+    def typed_args(self, decl, nodes):
+        """Lower a call's arguments. A parameter with a declared kind checks its argument here,
+        at the call, so a wrong value is an error where it is written (E203, E209), and the
+        body is lowered for the declared kind."""
+        kinds = decl.kinds or (None,) * len(decl.params)
+        out = []
+        for p, kind, node in zip(decl.params, kinds, nodes):
+            what = f"argument `{p}` of `{decl.name}`"
+            if kind is None:
+                out.append(self.expr(node))
+            elif kind == "die":
+                out.append(self.die_value(node, what))
+            else:
+                f, _t = self.expect(node, kind, what)
+                out.append((f, kind))
+        return out
+
+    def dice_names(self) -> str:
+        return ", ".join(f"`{d}`" for d in self.dice) or "none declared"
+
+    def die_value(self, node, what: str):
+        """A value that must name a declared die: a text naming one (`"orange"`), a die's name
+        (`orange`), or a value already of kind die. Anything else is refused at compile time."""
+        if isinstance(node, N.Str):
+            self.check_die_text(node)
+            return _const(node.value), "die"
+        f, t = self.expr(node)
+        if t not in ("die", "any", "none"):
+            self.sink.add("E203", f"{what} should be a die ({self.dice_names()}), not {describe(t)}",
+                          node.span, 'write the die\'s name, e.g. `"' + next(iter(self.dice), "d6") + '"`')
+        return f, "die"
+
+    def check_die_text(self, node) -> None:
+        if node.value not in self.dice:
+            self.sink.add("E209", f"unknown die `{node.value}`", node.span,
+                          did_you_mean(node.value, list(self.dice)) or f"dice: {self.dice_names()}")
+
+    def die_compare(self, n, ta, tb) -> None:
+        """A die compared with a text: the text, when written out, must name a die."""
+        other, node = (tb, n.right) if ta == "die" else (ta, n.left)
+        if other in ("die", "any", "none"):
+            return
+        if other == "text":
+            if isinstance(node, N.Str):
+                self.check_die_text(node)
+            return
+        self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
+                      "both sides of a comparison must be the same kind of value")
 
     def inline_call(self, decl, args):
         """Lower a function's body at the call site: its parameters become hidden slots of the

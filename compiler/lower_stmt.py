@@ -316,7 +316,10 @@ class StmtLowering:
 
     def s_SetVar(self, s):
         st = self.setter(s.target, s.span)
-        f, t = self.expr(s.value)
+        if st is not None and st[1] == "die":
+            f, t = self.die_value(s.value, "the value set")
+        else:
+            f, t = self.expr(s.value)
         if st is None:
             return
         store, typ = st
@@ -751,7 +754,7 @@ class StmtLowering:
             self.sink.add("E204", f"`{call.func}` takes {len(decl.params)} argument(s), not {len(call.args)}",
                           call.span, f"{call.func}({', '.join(decl.params)})")
             return
-        args = [self.expr(a) for a in call.args]
+        args = self.typed_args(decl, call.args)
         index, rtype = self.procedure_instance(decl, tuple(t for _, t in args))
         fns = [f for f, _ in args]
         slot = self.local.slot(result_name, rtype[0]) if result_name else -1

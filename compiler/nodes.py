@@ -440,6 +440,8 @@ class Procedure(Decl):
     name: str
     params: tuple[str, ...]
     body: tuple[Stmt, ...]
+    kinds: tuple[Optional[str], ...] = ()   # per parameter: its declared kind (`colour: die`) or None
+    for_cards: bool = False                 # `for cards`: card vocabulary, used or not by the cards
 
 
 @dataclass(frozen=True)
@@ -447,6 +449,8 @@ class Function(Decl):
     name: str
     params: tuple[str, ...]
     body: Expr
+    kinds: tuple[Optional[str], ...] = ()
+    for_cards: bool = False
 
 
 @dataclass(frozen=True)
@@ -477,6 +481,15 @@ class Setup(Decl):
 class Trigger(Decl):
     event: str
     params: tuple[str, ...]
+    cond: Optional[Expr]
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Anytime(Decl):
+    """`anytime "take a card" by s if COND:` — offered to side s at each of its decisions."""
+    name: str                 # the option's label
+    side: str                 # the name the deciding side is bound to in COND and the block
     cond: Optional[Expr]
     body: tuple[Stmt, ...]
 

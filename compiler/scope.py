@@ -42,7 +42,7 @@ def compatible(a: str, b: str) -> bool:
         return True
     if "none" in (a, b):
         other = b if a == "none" else a
-        return other in ENTITY_TYPES or other in ("kind", "text", "number", "flag") or other.startswith("list:")
+        return other in ENTITY_TYPES or other in ("kind", "text", "number", "flag", "die") or other.startswith("list:")
     ea, eb = element(a), element(b)
     if ea is not None and eb is not None:
         return compatible(ea, eb)

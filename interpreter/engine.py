@@ -206,6 +206,13 @@ class GameState:
     def from_json(cls, cg: CompiledGame, text: str) -> "GameState":
         return cls(cg, State.from_json(text))
 
+    # ---------------------------------------------------------- positions
+    def position(self, for_side: int | None = None) -> dict:
+        """This situation written in names (see lumos.interpreter.position); with `for_side`,
+        without what that side cannot see."""
+        from lumos.interpreter.position import write_position
+        return write_position(self, for_side)
+
     # ---------------------------------------------------------- views
     def observation(self, side: int) -> dict[str, Any]:
         """What `side` may see: hidden zones show only their size; others' hands are hidden."""

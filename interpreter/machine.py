@@ -20,13 +20,14 @@ CALL_DEPTH_LIMIT = 200
 
 
 class Machine:
-    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched")
+    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
         self.st = st
         self.board = cg.board
         self.events = events  # None: not logging
+        self.stop_at = -1     # a procedure whose start stops the run (positions `at: start_of`)
         self.depth = self.deepest = 0   # nested calls of functions inside themselves (call_nested)
         self.searched = 0   # steps of `reach ... exactly` paths since the run began (reach_exact)
 
@@ -102,6 +103,8 @@ class Machine:
         local = [None] * p.nlocals
         local[:len(args)] = args
         self.st.frames.append([proc, 0, local, result_slot])
+        if proc == self.stop_at:     # a marker, not a decision: the position's reader takes it away
+            self.st.pending = {"kind": "start", "side": -3, "options": []}
 
     def return_from(self, value) -> None:
         frames = self.st.frames
@@ -118,6 +121,8 @@ class Machine:
             return False
         if may:
             options = options + [None]
+        if self.cg.anytime and side != CHANCE:
+            options = self.with_anytime(side, options)
         self.st.pending = {"kind": kind, "side": side, "options": options}
         if side == CHANCE and len(set(options)) < len(options):
             # faces that repeat are one outcome, more likely: `draw` maps the generator's draw
@@ -126,6 +131,43 @@ class Machine:
             self.st.pending["options"] = distinct
             self.st.pending["draw"] = [distinct.index(f) for f in options]
         return True
+
+    # ------------------------------------------------------------ `anytime` rules
+    def decision_at(self) -> list:
+        fr = self.st.frames[-1]
+        return [len(self.st.frames), fr[0], fr[1]]
+
+    def with_anytime(self, side: int, options: list) -> list:
+        """The options of a decision of `side`, plus one option `{"anytime": i}` per `anytime`
+        rule whose condition holds: not inside an anytime rule's own block, and not at the
+        decision one was just taken at (it is asked again once the block is done)."""
+        st = self.st
+        procs = self.cg.anytime_procs
+        if any(f[0] in procs for f in st.frames):
+            return options
+        if st.anytime_at is not None:
+            if st.anytime_at == self.decision_at():
+                return options
+            st.anytime_at = None
+        extra = []
+        for i, rule in enumerate(self.cg.anytime):
+            if rule.cond is not None:
+                local = [None] * rule.nslots
+                local[0] = side
+                if not rule.cond(self, local):
+                    continue
+            extra.append({"anytime": i})
+        return options + extra if extra else options
+
+    def take_anytime(self, value: dict, side: int) -> None:
+        """Run the rule's block for the deciding side; the decision's instruction has not moved,
+        so it runs again after the block and asks afresh."""
+        st = self.st
+        st.anytime_at = self.decision_at()
+        rule = self.cg.anytime[value["anytime"]]
+        self.call(rule.proc, [side])
+        if self.events is not None:
+            self.emit(st.frames[-1], f"{self.fmt(side, 'side')} chooses: {rule.label}")
 
     def apply(self, index: int) -> None:
         st = self.st
@@ -140,8 +182,13 @@ class Machine:
         if pend["side"] != CHANCE:
             st.decisions += 1
         fr = st.frames[-1]
-        instr = self.cg.procs[fr[0]].code[fr[1]]
-        instr.resume(self, fr, value)
+        if isinstance(value, dict):
+            self.take_anytime(value, pend["side"])
+        else:
+            if st.anytime_at is not None and st.anytime_at == self.decision_at():
+                st.anytime_at = None
+            instr = self.cg.procs[fr[0]].code[fr[1]]
+            instr.resume(self, fr, value)
         self.run()
 
     def labels(self) -> list[str]:
@@ -150,7 +197,9 @@ class Machine:
             return []
         fr = self.st.frames[-1]
         instr = self.cg.procs[fr[0]].code[fr[1]]
-        return [instr.describe(self, fr, o) for o in pend["options"]]
+        anytime = self.cg.anytime
+        return [anytime[o["anytime"]].label if isinstance(o, dict) else instr.describe(self, fr, o)
+                for o in pend["options"]]
 
     # ------------------------------------------------------------ triggers
     def fire(self, event: str, values: list) -> None:

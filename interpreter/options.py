@@ -9,7 +9,8 @@ learning agent) can read and write back:
 
 `kind` is `action` (one of the actions a `do one of` offers), `choice` (a `choose` in a
 rule), `card` (a `choose` of a card: playing, discarding, answering a window), `menu` (a
-`choose one:` branch), `pass` (the "no" of a `may`) or `chance` (a die's face). Values are
+`choose one:` branch), `pass` (the "no" of a `may`), `anytime` (an `anytime` rule, added to
+any decision of its side) or `chance` (a die's face). Values are
 named: pieces, spaces, sides and zones by their names, cards by their card name (copies
 of one card are one option), numbers and texts as themselves.
 
@@ -94,6 +95,11 @@ def option_records(state) -> list[dict]:
     space = action_space(cg)
     out = []
     for i, value in enumerate(pend["options"]):
+        if isinstance(value, dict):   # an `anytime` rule's option: its own key, no arguments
+            rule = cg.anytime[value["anytime"]]
+            out.append({"id": space.index.get(("anytime", rule.label), -1), "label": labels[i], "kind": "anytime",
+                        "rule": {"name": f"anytime {rule.label}", "section": rule.section}, "args": {}})
+            continue
         raw = op.args(state.machine, fr, value) if hasattr(op, "args") else {}
         args = {k: name_of(cg, v, t) for k, (v, t) in raw.items()}
         k = "pass" if value is None and kind != "chance" else kind
@@ -188,6 +194,7 @@ def _all_keys(cg: CompiledGame) -> list[tuple]:
                 keys += [("choose", op.site, v) for v in domain(cg, op.el)]
             elif kind == "menu":
                 keys += [("menu", op.site, i + 1) for i in range(len(op.labels))]
+    keys += [("anytime", rule.label) for rule in cg.anytime]
     for die in cg.dice.values():
         faces += [f for f in die if f not in faces]
     keys += [("chance", f) for f in faces]

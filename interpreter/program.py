@@ -61,6 +61,7 @@ class Proc:
     sources: tuple[str, ...] = ()
     slot_names: tuple[str, ...] = ()
     card_slots: tuple[tuple[int, bool], ...] = ()   # (slot, holds a list) of the locals that hold cards
+    slot_types: tuple[str, ...] = ()   # per local: the kind of value it holds (piece, space, card, number ...)
 
 
 @dataclass(frozen=True)
@@ -74,6 +75,17 @@ class ActionInfo:
     params: tuple[str, ...] = ()   # the binders' names, in binding order
     kinds: tuple[str, ...] = ()    # what each binder holds: piece, space, card, side, zone, number, text
     card_params: frozenset = frozenset()   # positions of the binders that hold cards
+
+
+@dataclass(frozen=True)
+class AnytimeInfo:
+    """An `anytime` rule: one option added to every decision of a side while `cond` holds."""
+    label: str
+    proc: int                      # the block, a procedure of one parameter (the side)
+    cond: Any                      # closure fn(machine, locals) -> bool with the side in slot 0, or None
+    nslots: int                    # the size of the locals `cond` needs
+    span: Span
+    section: str = ""              # the rulebook section it cites first
 
 
 @dataclass(frozen=True)
@@ -168,8 +180,12 @@ class CompiledGame:
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
     # every number and text the rules and cards write, for the action space's value domains
     vocabulary: tuple = ()
+    # ("g" | "sv" | "pv", index) -> the kind of value the variable holds (positions name values by it)
+    var_types: Mapping[tuple, str] = field(default_factory=dict)
     # variables that hold cards: ("g" | "sv" | "pv", index, holds a list, declared visibility or None)
     card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
+    anytime: tuple[AnytimeInfo, ...] = ()   # `anytime` rules, in declaration order
+    anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
 
     @property
     def nsides(self) -> int:

@@ -50,7 +50,7 @@ class State:
     """The mutable state of one game. See the module docstring for what each field holds."""
 
     __slots__ = ("rng", "g", "sv", "pv", "loc", "holder", "occ", "occ_next", "zones", "card_zone",
-                 "frames", "pending", "result", "decisions", "steps", "forced")
+                 "frames", "pending", "result", "decisions", "steps", "forced", "anytime_at")
 
     def __init__(self):
         self.rng = 0
@@ -71,6 +71,9 @@ class State:
         # the single-option policy: False asks every decision, even one with a single option;
         # True takes a forced decision (one option, no `may`) without asking (faster play)
         self.forced = False
+        # [depth, proc, pc] of the decision an `anytime` rule was taken at: asked again, that
+        # decision does not offer anytime rules (so declining inside one cannot loop)
+        self.anytime_at: list | None = None
 
     def clone(self) -> "State":
         c = State.__new__(State)
@@ -90,6 +93,7 @@ class State:
         c.decisions = self.decisions
         c.steps = self.steps
         c.forced = self.forced
+        c.anytime_at = self.anytime_at   # replaced, never changed in place
         return c
 
     def to_dict(self) -> dict[str, Any]:
@@ -107,6 +111,8 @@ class State:
                 continue
             if name == "forced" and name not in data:     # saved before the policy was a choice
                 s.forced = True
+                continue
+            if name == "anytime_at" and name not in data:  # saved before `anytime` rules
                 continue
             setattr(s, name, data[name])
         s.g = [_tuplify(v) for v in s.g]

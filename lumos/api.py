@@ -70,6 +70,40 @@ def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False, 
     return GameState.new(cg, seed=seed, options=options, log=log, forced=forced)
 
 
+def load_position(cg, position, seed: int | None = None) -> GameState:
+    """A game at the situation a position describes: a dict, or a YAML file's path (see the
+    position format in docs/language.md). Mistakes raise a LumosCheckError whose diagnostics
+    point at the file's line and column.
+
+    >>> cg = load_game(bundled_games()[0])                             # doctest: +SKIP
+    >>> state = load_position(cg, {"pieces": {...}, "at": {"start_of": "turn"}})   # doctest: +SKIP
+    """
+    from lumos.interpreter.position import read_position
+    if isinstance(position, (str, Path)):
+        from lumos.compiler.named_files import read_bytes
+        from lumos.compiler.yamlload import MAX_BYTES, load_yaml
+        from lumos.diagnostics import Diagnostic, LumosCheckError, Span
+        path = str(position)
+        try:
+            raw = read_bytes(Path(path), MAX_BYTES)
+        except OSError as exc:
+            code, message, hint = (getattr(exc, "code", "E100"), getattr(exc, "message", str(exc)),
+                                   getattr(exc, "hint", ""))
+            raise LumosCheckError([Diagnostic(code, f"the position file {message}", Span(path, 1, 1), hint)]) \
+                from None
+        data = load_yaml(raw, path)
+        file = path
+    else:
+        data, file = position, "<position>"
+    if seed is not None:
+        data = {**data, "seed": seed}
+    return read_position(cg, data, _start, file)
+
+
+def _start(cg, seed, options, forced) -> GameState:
+    return GameState.new(cg, seed=seed, options=options, forced=forced)
+
+
 def action_space(cg) -> list[tuple]:
     """Every option key the game can ever offer, numbered once: `GameState.legal_action_ids()`
     and `apply_action_id` use these numbers. A key is its rule and its arguments by name."""
@@ -77,5 +111,5 @@ def action_space(cg) -> list[tuple]:
     return list(space(cg).keys)
 
 
-__all__ = ["action_space", "bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState",
+__all__ = ["action_space", "load_position", "bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState",
            "RandomAgent", "GreedyAgent", "play_game", "replay", "write_game_log"]

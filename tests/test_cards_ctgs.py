@@ -16,6 +16,7 @@ Rulings where the rulebook is silent are on docs/rulings/catch-the-golden-snitch
 from __future__ import annotations
 
 import functools
+import random
 import tempfile
 from collections import Counter
 from pathlib import Path
@@ -36,6 +37,8 @@ HOUSES = ("gryffindor", "slytherin", "ravenclaw", "hufflepuff")
 HOME, AWAY = 0, 1
 SRC = game_sources(CTGS)
 CARD_DIR = Path(SRC.cards_dir)
+# The unique Players with Traits: an example expansion, outside the box's 28 Player cards.
+STARS = Path(__file__).resolve().parents[1] / "examples" / "catch-the-golden-snitch-stars" / "stars.yaml"
 
 # Test cards: not part of the game. Each plays shipped cards' effects when resolved as an
 # Intrepid Move. `Test Every Effect` runs every effect of the game, each from a fresh
@@ -97,7 +100,7 @@ def cards_game():
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "test_cards.yaml"
             path.write_text(TEST_CARDS, encoding="utf-8")
-            _GAMES["test"] = compile_game(SRC, extra_cards=[path])
+            _GAMES["test"] = compile_game(SRC, extra_cards=[path, STARS])
     return _GAMES["test"]
 
 
@@ -113,6 +116,11 @@ def _card_rows() -> tuple:
 def card_rows() -> list[dict]:
     """Every card of the shipped files, as written (one row per card, `copies` unexpanded)."""
     return [dict(c) for c in _card_rows()]
+
+
+def star_rows() -> list[dict]:
+    """The cards of the Star Players example expansion, as written."""
+    return [dict(c, file=STARS.name) for c in yaml.safe_load(STARS.read_text(encoding="utf-8"))["cards"]]
 
 
 def copies(c: dict) -> int:
@@ -190,11 +198,23 @@ def test_standard_players(house):
 
 
 @pytest.mark.parametrize("house", HOUSES)
+def test_the_box_holds_seven_player_cards_per_house(house):
+    """Game Contents: "28 Player Cards (7 Gryffindor, 7 Slytherin, 7 Ravenclaw, 7
+    Hufflepuff)" — one per miniature of the House's Team (Teams: "The box contains four
+    complete Teams"); the unique Players are an expansion (examples/catch-the-golden-snitch-stars)."""
+    players = house_cards(house, "player")
+    assert sum(copies(c) for c in players) == 7
+    assert sum(copies(c) for c in card_rows() if c["type"] == "player") == 28
+    assert not any(c.get("unique") for c in players)
+
+
+@pytest.mark.parametrize("house", HOUSES)
 def test_unique_players(house):
     """Prepare to Play > Player Cards (6 Trait, 7 Cost, Locked) and Build Your Team >
-    Unique Names: at least two unique Players per House, each with a Galleon cost of 1-3,
-    a Trait text, its rule (`effect`) and the moment it is used (`window`)."""
-    unique = [c for c in house_cards(house, "player") if c.get("unique")]
+    Unique Names: the Star Players expansion has at least two unique Players per House, each
+    with a Galleon cost of 1-3, a Trait text, its rule (`effect`) and the moment it is used
+    (`window`)."""
+    unique = [c for c in star_rows() if c["type"] == "player" and house in c["affiliation"] and c.get("unique")]
     assert len(unique) >= 2
     for c in unique:
         assert 1 <= c["cost"] <= 3, c["name"]
@@ -392,6 +412,21 @@ def test_team_of_cost_zero_cards(home_house, away_house):
                 assert m.card_of(f"{prefix} {kind}").endswith(kind.split()[0].capitalize())
 
 
+@pytest.mark.parametrize("card,colour,house", [("Cannonball Shot", "orange", "gryffindor"),
+                                               ("Earth and Root", "black", "hufflepuff"),
+                                               ("Kind Word", "purple", "hufflepuff")])
+def test_each_bonus_dice_card_gives_a_token_of_its_own_colour(card, colour, house):
+    """Dice Tokens: effects award Bonus Dice tokens "of a specified colour", and a token adds
+    "dice of the same colour": the Player chosen takes a token of the card's colour and of no
+    other (a colour the game has no die of does not compile: test_construct_param_kinds.py)."""
+    m = start(houses=(house, "slytherin"))
+    before = {c: m.piece_var(f"bonus_{c}", "home chaser 1") for c in ("orange", "black", "purple")}
+    play_target(m, card)
+    m.pick(f"give home chaser 1 a {colour} Bonus Dice token")
+    after = {c: m.piece_var(f"bonus_{c}", "home chaser 1") for c in ("orange", "black", "purple")}
+    assert after == {c: before[c] + (1 if c == colour else 0) for c in before}
+
+
 def test_unique_players_are_bought_and_assigned():
     """Build Your Team > Galleons and Unique Names: a unique Player costs Galleons, is
     taken once, and its card goes with a miniature of its Position."""
@@ -406,8 +441,9 @@ def test_unique_players_are_bought_and_assigned():
 # ------------------------------------------------------------------------------ every effect runs
 
 def test_every_effect_runs():
-    """Every Intrepid Move, Trait and Spectator effect of the game runs without error (with
-    a friendly and with a rival Player acting), then the game goes on to its end."""
+    """Every Intrepid Move, Trait and Spectator effect of the game and of the Star Players
+    expansion runs without error (with a friendly and with a rival Player acting), then the
+    game goes on to its end."""
     for seed in (1, 2):
         m = start(seed, houses=(HOUSES[seed], HOUSES[seed - 1]), hand={HOME: ["Test Every Effect"]},
                   players=("Rowan Emberwing", "Cassius Vantablade", "Tobias Inkwell", "Hollis Fernbrook"))
@@ -415,7 +451,7 @@ def test_every_effect_runs():
         m.intrepid(home=["Test Every Effect"])
         m.finish_randomly(seed)
         ran = {e[len("test ran "):] for e in m.events() if e.startswith("test ran ")}
-        expected = {c["name"] for c in card_rows() if c["type"] in ("tactical", "player", "spectator")}
+        expected = {c["name"] for c in card_rows() + star_rows() if c["type"] in ("tactical", "player", "spectator")}
         assert expected <= ran, sorted(expected - ran)
 
 
@@ -601,21 +637,39 @@ def test_every_coach_gets_a_fervent_fan_and_buys_spectators():
     assert m.zone_names("spectator_hand", HOME) == [] and m.zone_names("spectator_hand", AWAY) == []
 
 
+PLAY_SPECTATOR = "play a Spectator"
+
+
+def decide_until_offered(m: Match, side: int, wanted: str = PLAY_SPECTATOR, limit: int = 200) -> None:
+    """Answer decisions (the first option; dice show blanks) until `side` is offered `wanted`."""
+    for _ in range(limit):
+        if not m.s.is_chance_node() and m.s.current_player() == side and wanted in m.labels():
+            return
+        if m.s.is_chance_node():
+            m.roll("blank")
+        else:
+            m.pick(m.labels()[0])
+    raise AssertionError(f"{wanted!r} never offered to side {side}; last options: {m.labels()}")
+
+
 def test_spectator_in_empty_zone_then_replaced_by_a_rival():
     """Optional Rules > Spectators: placed in an empty Zone, the first effect applies; placed
     over a rival Spectator, that one is removed first and the second effect applies. A
     Coach cannot place where a friendly Spectator stands; a removed Spectator is out of the
-    game (ruling)."""
+    game (ruling). "At any time": one option at the Coach's decision opens the choice."""
     m = spectator_match()
+    before = m.labels()
+    assert before[-1] == PLAY_SPECTATOR and before.count(PLAY_SPECTATOR) == 1
+    m.pick(PLAY_SPECTATOR)
     assert m.labels() == ["place the Spectator Fervent Fan", "do not choose"]
     m.pick("place the Spectator Fervent Fan")
     assert m.zone_names("encouragement_zone") == ["Fervent Fan"] and m.var("encouragement_owner") == HOME
     assert m.side_var("tempo", HOME) == 1
-    # Home's Action Block, then away's offer.
-    while not (m.labels() and m.labels()[0] == "place the Spectator Fervent Fan"):
-        m.pick(m.labels()[0])
-    assert m.s.current_player() == AWAY
+    # the same decision is asked again, without the Spectator option
+    assert m.labels() == before[:-1]
+    decide_until_offered(m, AWAY)
     m.set_piece_var("stunned", "away chaser 1", 1)
+    m.pick(PLAY_SPECTATOR)
     m.pick("place the Spectator Fervent Fan")
     while m.piece_var("stunned", "away chaser 1") == 1 and m.labels() and m.labels()[0].startswith("remove a Stunned"):
         m.pick_prefix("remove a Stunned token from away chaser 1")
@@ -631,21 +685,75 @@ def test_a_friendly_spectator_blocks_its_zone():
     Coach may still place a magic Spectator, not an encouragement one."""
     m = spectator_match(spectators=("Bellowing Megaphonist", "Charm-Waving Supporter"), home_card="Scarlet Blitz",
                         hand={HOME: ["Scarlet Blitz"]})
+    m.pick(PLAY_SPECTATOR)
     assert sorted(m.labels()) == sorted(["place the Spectator Fervent Fan", "place the Spectator Bellowing Megaphonist",
                                          "place the Spectator Charm-Waving Supporter", "do not choose"])
     m.pick("place the Spectator Fervent Fan")
-    while not (m.s.current_player() == HOME and m.labels()[0].startswith("place the Spectator")):
-        if m.labels()[0].startswith("place the Spectator"):
-            m.pick("do not choose")
-        else:
-            m.pick(m.labels()[0])
+    m.pick(m.labels()[0])   # the decision asked again: answered, so the next one offers Spectators
+    decide_until_offered(m, HOME)
+    m.pick(PLAY_SPECTATOR)
     assert m.labels() == ["place the Spectator Charm-Waving Supporter", "do not choose"]
+
+
+def test_declining_returns_to_the_same_decision_without_the_option():
+    """Optional Rules > Spectators ("at any time"): opening the choice and placing nothing
+    leaves the game where it was; that decision is not offered the Spectator again (so a
+    Coach cannot be asked for ever), the next one is."""
+    m = spectator_match()
+    before = m.labels()
+    m.pick(PLAY_SPECTATOR)
+    m.pick("do not choose")
+    assert m.labels() == before[:-1] and m.zone_names("spectator_hand", HOME) == ["Fervent Fan"]
+    m.pick(m.labels()[0])
+    decide_until_offered(m, HOME)
+
+
+def test_spectators_are_offered_to_both_coaches_at_every_decision_of_the_game_sequence():
+    """Optional Rules > Spectators: "A Coach can play a Spectator card at any time": once the
+    Game Sequence has started (Kick-Off 3; not during the Kick-Off, where "no Player may be
+    moved more than once, by any means"), every decision a Coach is asked offers exactly one
+    "play a Spectator" while that Coach has a Spectator it can place, whatever the decision
+    is (an Action, a Pitch Actions card, an Intrepid Move, a roll's tokens, a Bludger);
+    never during the Setup or the Kick-Off, never inside the Spectator's own choice, never
+    when none can be placed."""
+    m = Match(seed=4, options={"spectators": "on"})
+    seen, where = {HOME: 0, AWAY: 0}, set()
+    rnd = random.Random(4)
+    for _ in range(4000):
+        if m.s.is_terminal():
+            break
+        if m.s.is_chance_node():
+            m.s.apply_action(m.s.sample_chance())
+            continue
+        side, labels = m.s.current_player(), m.labels()
+        frames = [m.cg.procs[f[0]].name for f in m.st.frames]
+        inside = any(name.startswith("anytime ") for name in frames)
+        owners = {"encouragement": m.var("encouragement_owner"), "magic": m.var("magic_owner")}
+        hand = [m.cg.cards[c] for c in m.st.zones[m.cg.zone_id("spectator_hand", side)]]
+        placeable = m.var("sequence_number") > 0 and any(owners[z] != side for c in hand for z in c.fields["stands"])
+        here = [len(m.st.frames), m.st.frames[-1][0], m.st.frames[-1][1]]
+        if PLAY_SPECTATOR in labels:
+            assert labels.count(PLAY_SPECTATOR) == 1 and labels[-1] == PLAY_SPECTATOR
+            assert placeable and not inside, frames
+            seen[side] += 1
+            where.add(frames[-1])
+        else:
+            assert not placeable or inside or m.st.anytime_at == here, (labels, frames)
+        # mostly play on; now and then open the choice (and sometimes place nothing)
+        if labels[-1] == PLAY_SPECTATOR and rnd.random() < 0.9:
+            m.s.apply_action(rnd.randrange(len(labels) - 1))
+        else:
+            m.s.apply_action(rnd.randrange(len(labels)))
+    assert seen[HOME] >= 5 and seen[AWAY] >= 5, seen
+    assert not {"kick_off", "deploy_moves", "build_team", "setup"} & where, where
+    assert "choose_pitch_actions" in where and len(where) >= 4, where
 
 
 def test_hand_swap_clears_the_stand():
     """Optional Rules > Spectators: 'When a Hand Swap happens, all the Spectator tokens are
     removed from the Spectator Stand.'"""
     m = spectator_match()
+    m.pick(PLAY_SPECTATOR)
     m.pick("place the Spectator Fervent Fan")
     home_hand = m.cg.zone_id("hand", HOME)
     for c in list(m.st.zones[home_hand]):
@@ -654,8 +762,6 @@ def test_hand_swap_clears_the_stand():
         labels = m.labels()
         if m.s.is_chance_node():
             m.s.apply_action(m.s.sample_chance())
-        elif labels[0].startswith("place the Spectator"):
-            m.pick("do not choose")
         else:
             m.pick(labels[0])
     assert m.side_var("hand_swapped", HOME) is True

@@ -19,26 +19,28 @@ def _diagnostics(capsys, *args):
 
 
 def test_broken_cards_each_mistake_at_its_line(capsys):
-    """Cards; Player Cards; Action Blocks; Swift Intrepid Moves; Snitch Card: a wrong Position,
-    a Block of five Actions, a Swift card without its moment, a misspelt vocabulary word, an
-    unknown Snitch Type, one Fast Type, and an Impulse with a missing argument."""
+    """Cards; Player Cards; Action Blocks; Swift Intrepid Moves; Snitch Card; Build Your Team >
+    Galleons: a wrong Position, a Block of five Actions, a Swift card without its moment, a
+    misspelt vocabulary word, an unknown Snitch Type, one Fast Type, an Impulse with a missing
+    argument, and a Tactical card without its cost ("Each has a cost in Gold Galleons")."""
     status, diags = _diagnostics(capsys, "--game", GAME, str(BROKEN_CARDS))
     assert status == 1
     assert [(c, line, col) for c, line, col, _ in diags] == [
-        ("S104", 6, 15), ("S105", 11, 17), ("S101", 13, 5), ("E205", 27, 7),
-        ("S104", 30, 13), ("S105", 31, 19), ("E204", 38, 7)]
+        ("S104", 6, 15), ("S105", 12, 17), ("S101", 14, 5), ("E205", 30, 7),
+        ("S104", 33, 13), ("S105", 34, 19), ("E204", 41, 7), ("S101", 42, 5)]
     messages = [m for *_, m in diags]
     assert "field `position` must be one of `keeper`, `chaser`, `beater`, `seeker`, not `goalie`" in messages[0]
     assert "field `blocks` item 2 must be at most 4, not 5" in messages[1]
     assert messages[3] == "unknown procedure `shift_onee`"
     assert "must hold at least 2 items, not 1" in messages[5]
+    assert messages[7] == "card `Priceless Play`: field `cost` is missing"
 
 
 def test_broken_cards_plain_output_has_the_line_a_caret_and_a_hint(capsys):
     assert main(["check", "--game", GAME, str(BROKEN_CARDS)]) == 1
     out = capsys.readouterr().out
     assert "        shift_onee(me)\n        ^^^^^^^^^^^^^^\n  hint: did you mean `shift_one`?" in out
-    assert out.rstrip().endswith("7 errors, 0 warnings in 1 file")
+    assert out.rstrip().endswith("8 errors, 0 warnings in 1 file")
 
 
 def test_broken_team_file_each_rule_at_its_line(capsys):

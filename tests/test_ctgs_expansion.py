@@ -30,3 +30,22 @@ def test_an_expansion_card_is_explained(capsys):
     assert main(["explain", "Quick-Fingered Tess", "--game", GAME, "--with", str(EXAMPLE)]) == 0
     out = capsys.readouterr().out
     assert "add_successes(1)" in out and "wanderers.yaml" in out
+
+
+STARS = ROOT / "examples" / "catch-the-golden-snitch-stars"
+
+
+def test_the_star_players_expansion_is_clean(capsys):
+    """Game Contents keeps the box's 28 Player cards; the unique Players with Traits are an
+    expansion (Build Your Team: "from their available collection") that checks clean."""
+    assert main(["check", str(STARS), "--strict"]) == 0
+    assert "Star Players" in capsys.readouterr().out
+
+
+def test_games_with_the_star_players_complete(capsys):
+    """Build Your Team > Galleons: with the Star Players in the collection, Coaches buy unique
+    Players within the Funding; random games (Spectators on, a larger Funding) all finish."""
+    assert main(["simulate", GAME, "--with", str(STARS), "-n", "20", "--seed", "5", "--json", "-q",
+                 "--option", "spectators=on", "--option", "funding=10"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["completed"] == 20 and summary["errors"] == 0

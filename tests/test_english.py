@@ -121,6 +121,8 @@ team [source: "Build a Team"]:
     require each c in runners: colour in c.colours else "{c} cannot run for {colour}"
 when reset(x):
     pass
+anytime "take a breath" by s if s.score < 3 [source: "Winning"]:
+    add 1 to s.score
 '''
 
 

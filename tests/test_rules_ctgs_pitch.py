@@ -1042,6 +1042,7 @@ def test_loose_quaffle_makes_the_other_team_attacking():
 WINDOW_CARDS = """\
   - name: {House} Swift Boost
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     swift: true
@@ -1052,6 +1053,7 @@ WINDOW_CARDS = """\
       add_successes(1)
   - name: {House} Swift Guard
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     swift: true
@@ -1061,6 +1063,7 @@ WINDOW_CARDS = """\
       add_opportunities(1)
   - name: {House} Swift Focus
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     swift: true
@@ -1070,6 +1073,7 @@ WINDOW_CARDS = """\
       add_successes(1)
   - name: {House} Swift Late
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     swift: true
@@ -1079,6 +1083,7 @@ WINDOW_CARDS = """\
       gain_tempo(me, 1)
   - name: {House} Shift
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     text: "Intrepid Move: Shift one of your Players."
@@ -1086,6 +1091,7 @@ WINDOW_CARDS = """\
       shift_one(me)
   - name: {House} Rush
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     text: "Intrepid Move: four Tempo Points."
@@ -1093,6 +1099,7 @@ WINDOW_CARDS = """\
       gain_tempo(me, 4)
   - name: {House} Strike
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     text: "Intrepid Move: Stun a rival Player in a Zone with a Bludger."
@@ -1100,6 +1107,7 @@ WINDOW_CARDS = """\
       stun_rival_near_bludger(me)
   - name: {House} Extra
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     text: "Intrepid Move: one more Action in your next Action Block."

@@ -88,7 +88,7 @@ var t_side: side = home
 var t_action: text = "accelerate"
 var t_mode: text = "fixed"
 var t_n = 0
-var t_colour: text = "orange"
+var t_colour: die = "orange"
 var t_bonus = true
 
 setup:

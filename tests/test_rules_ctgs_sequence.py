@@ -288,18 +288,23 @@ def test_starting_hand_is_five_tactical_cards_kept_secret():
 
 
 # ------------------------------------------------------------------ kick-off
-def test_bludgers_go_to_the_rival_half_outside_deployment_zone_scoring_area_and_orange_zones():
+def test_bludgers_go_to_the_rival_half_outside_deployment_zone_and_scoring_area():
     """Kick-Off 1: starting with the Attacking Team, each Coach places one Bludger in the
-    rival's half, not in a Deployment Zone or the Scoring Area (orange Zones left out: ruling)."""
+    rival's half, not in a Deployment Zone or the Scoring Area; the orange Zones are offered,
+    since "The orange Zones are considered to be in both Halves" (Elements of the Game >
+    The Game Board, Note)."""
     g = new_game(8)
     play_until(g, offered("place a Bludger"))
     a = attacking(g)
     assert g.current_player() == a
     rival_prefix = "away" if a == HOME else "home"
     assert sorted(lab.rsplit(" ", 1)[1] for lab in g.action_labels()) == sorted(
-        f"{rival_prefix}_{z}" for z in ("back", "north", "south"))
+        [f"{rival_prefix}_{z}" for z in ("back", "north", "south")] + ["centre_north", "centre_south"])
     step(g)
+    own_prefix = "home" if a == HOME else "away"
     assert g.current_player() == 1 - a and all(lab.startswith("place the other Bludger") for lab in g.action_labels())
+    assert sorted(lab.rsplit(" ", 1)[1] for lab in g.action_labels()) == sorted(
+        [f"{own_prefix}_{z}" for z in ("back", "north", "south")] + ["centre_north", "centre_south"])
 
 
 def test_kick_off_moves_two_one_one_two_and_no_player_twice():

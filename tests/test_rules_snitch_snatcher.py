@@ -8,8 +8,9 @@ Docstrings cite the rulebook section (rulebooks/snitch-snatcher.txt); rulings wh
 the rulebook is silent are on docs/rulings/snitch-snatcher.md.
 
 The rules are compiled with a small deck written here (TEST_DECK), so no test
-depends on which cards the shipped decks hold; the shipped decks are only used by
-the random-game smoke test at the end.
+depends on which cards the shipped decks hold; the shipped decks are used by the
+random-game smoke test at the end and by the tests of what the shipped interrupt cards
+do (ruling 38 says what they do).
 """
 from __future__ import annotations
 
@@ -928,6 +929,53 @@ def test_pass_interrupt_keeps_the_quaffle_with_the_passer():
     assert t.holder() == "home chaser 2"
     assert t.zone_names("discard", AWAY) == ["Test Intercept"]
     assert t.current() == HOME and t.plays()  # the second pitch play
+
+
+def shipped_table() -> Table:
+    """A table (see `table`) on the shipped rules and decks, for the shipped interrupt cards."""
+    return table(cg=sources.shipped("snitch-snatcher"))
+
+
+def test_shipped_interception_gives_the_quaffle_to_the_intercepting_chaser():
+    """Playing Cards > Action Cards > Interrupt Cards (ruling 38): the shipped Interception
+    ("Your Chaser cuts in and catches the pass instead") does not just cancel the pass: the
+    Quaffle goes to the intercepting Chaser, not back to the passer; the pitch play is spent."""
+    t = shipped_table()
+    t.put({"home chaser 2": "c4", "home chaser 1": "e4", "away chaser 1": "e5"}, others="off")
+    t.give("home chaser 2")
+    t.skills(AWAY, defense=2)
+    t.to_zone("Interception", "hand", AWAY)
+    t.draw_skill()
+    t.pass_to("home chaser 2", "home chaser 1")
+    t.pick("interrupt with Interception")
+    if t.current() != HOME or not t.plays():  # which Chaser cuts in, when the card asks
+        t.pick("away chaser 1 (e5) cuts in front of home chaser 1")
+    assert t.holder() == "away chaser 1"
+    assert t.where("home chaser 1") == "e4" and t.where("away chaser 1") == "e5"
+    assert t.zone_names("discard", AWAY) == ["Interception"]
+    assert t.current() == HOME and t.plays()  # the second pitch play
+
+
+def test_shipped_bludger_rebound_sends_the_attacker_to_its_start():
+    """Playing Cards > Action Cards > Interrupt Cards (ruling 38): the shipped Bludger Rebound
+    ("the knock-off fails and the attacker is flung back to its starting position, if that
+    space is free"): the victim stays, the Beater goes to its start; with the start taken,
+    the Beater stays where it was."""
+    start = shipped_table().where("home beater 1")
+    for start_taken in (False, True):
+        t = shipped_table()
+        layout = {"home beater 1": "c7", "away chaser 1": "c8"}
+        if start_taken:
+            layout["home chaser 3"] = start
+        t.put(layout, others="off")
+        t.skills(AWAY, wizardry=3)
+        t.to_zone("Bludger Rebound", "hand", AWAY)
+        t.draw_skill()
+        t.move("home beater 1", "c8")
+        t.pick("interrupt with Bludger Rebound")
+        assert t.where("away chaser 1") == "c8"
+        assert t.where("home beater 1") == ("c7" if start_taken else start)
+        assert t.zone_names("discard", AWAY) == ["Bludger Rebound"]
 
 
 # ======================================================================================

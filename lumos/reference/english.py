@@ -696,6 +696,13 @@ class English:
         cond = f" and {self.cond(d.cond)}" if d.cond is not None else ""
         return Step(f"Whenever {event}{cond}, at once:", self.steps(d.body))
 
+    def _Anytime(self, d: N.Anytime) -> Step:
+        who = self.local(d.side)
+        cond = f", while {self.cond(d.cond)}" if d.cond is not None else ""
+        return Step(f"At any time: whenever the game waits for a decision of a side {who}{cond}, "
+                    f"{who} may also choose “{d.name}”, which does this, then the same decision is asked "
+                    "again:", self.steps(d.body))
+
     # -------------------------------------------------------------- team files
     def _Team(self, d: N.Team) -> Step:
         parts = tuple(self.node(x) for x in d.fields + d.groups + d.rules)

@@ -62,7 +62,7 @@ _KIND_WORD = {
     "Sides": "sides", "Option": "option", "Die": "die", "Kinds": "kinds", "Pieces": "pieces of",
     "NeutralPieces": "piece", "Var": "var", "Const": "const", "Zone": "zone", "Window": "window",
     "Procedure": "procedure", "Function": "function", "Action": "action", "Flow": "flow",
-    "Setup": "setup", "Trigger": "when", "Team": "team",
+    "Setup": "setup", "Trigger": "when", "Team": "team", "Anytime": "anytime",
 }
 HIDDEN_FIELDS = ("name", "type", "text", "effect", "condition", "copies")
 
@@ -240,6 +240,8 @@ def _target(d: N.Decl) -> tuple[str, str]:
         return type(d).__name__.lower(), ""
     if isinstance(d, N.Trigger):
         return f"when {d.event}", f"{d.event}({', '.join(d.params)})"
+    if isinstance(d, N.Anytime):
+        return f"anytime {d.name}", ""
     if isinstance(d, (N.Procedure, N.Function)):
         return d.name, f"{d.name}({', '.join(d.params)})"
     return d.name, d.name

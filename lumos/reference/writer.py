@@ -270,6 +270,12 @@ class _Writer:
             self.add("This game has no ``when`` rules: nothing happens by itself.", "")
         for r in rules:
             self.rule(r)
+        anytime = self.doc.rules_of(N.Anytime)
+        if anytime:
+            self.add(*rst_title("At any time", "-"))
+            self.add("Options the rules add to every decision a side is asked, while their condition holds.", "")
+            for r in anytime:
+                self.rule(r)
 
     def others(self) -> None:
         rest = [r for r in self.doc.rules_of(N.Procedure) if r.target not in self.shown]

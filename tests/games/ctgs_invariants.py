@@ -62,6 +62,7 @@ names in the compiled game's data.
 """
 from __future__ import annotations
 
+import itertools
 import random
 from collections import Counter
 
@@ -121,7 +122,7 @@ OWN_STYLES = {"attack": attack}
 
 def attack_score(state, option) -> float:
     """How much an Action offered helps towards a Goal (game words: test code only)."""
-    if option is None:
+    if not isinstance(option, tuple):  # "do nothing", or an `anytime` option (a Spectator)
         return -1
     cg, st = state.cg, state.st
     a, binding = option
@@ -293,8 +294,9 @@ class Checker:
 
     def check_kick_off(self, st, where, in_play, stable):
         """At the first Pitch Actions choice, the Kick-Off is just over: the Quaffle is with a
-        Chaser of the Attacking Team (Setup, 4th Step), each Bludger is outside Deployment Zones,
-        Scoring Areas and (ruling) the orange Zones, each Coach has moved 3 Players out of the
+        Chaser of the Attacking Team (Setup, 4th Step), each Bludger is outside Deployment Zones
+        and Scoring Areas, one in each Coach's half (an orange Zone is in both Halves: The Game
+        Board, Note), each Coach has moved 3 Players out of the
         Deployment Zone (2 + 1 and 1 + 2, none twice) and each Keeper is in its Scoring Area."""
         first_choice = stable and self.cg.procs[st.frames[-1][0]].name == "choose_pitch_actions"
         if not first_choice or st.g[self.g["sequence_number"]] != 1:
@@ -307,12 +309,14 @@ class Checker:
         assert holder >= 0 and cg.pieces[holder].kind == "chaser" and cg.pieces[holder].side == attacking, (
             where, "after the Kick-Off the Quaffle is not with a Chaser of the Attacking Team")
         for b in self.bludgers:
-            assert st.loc[b] not in regions["deployment_zones"] | regions["scoring_areas"] | regions["orange_zones"], (
+            assert st.loc[b] not in regions["deployment_zones"] | regions["scoring_areas"], (
                 where, cg.pieces[b].name, "placed in", cg.board.spaces[st.loc[b]])
-        # one Bludger in each half: each Coach placed one in the rival's half
-        halves = sorted(next(s for s, side in enumerate(cg.sides) if st.loc[b] in regions["half_" + side])
-                        for b in self.bludgers)
-        assert halves == list(range(cg.nsides)), (where, "the Bludgers are not one in each half")
+        # one Bludger in each half: each Coach placed one in the rival's half (the orange
+        # Zones count for both)
+        halves = [{s for s, side in enumerate(cg.sides) if st.loc[b] in regions["half_" + side]}
+                  for b in self.bludgers]
+        assert any(sorted(pick) == list(range(cg.nsides)) for pick in itertools.product(*halves)), (
+            where, "the Bludgers are not one in each half")
         for s, side in enumerate(cg.sides):
             deploy = cg.board.index[f"{side}_deploy"]
             left = [i for i in self.players if cg.pieces[i].side == s and st.loc[i] == deploy]
@@ -475,7 +479,10 @@ class Checker:
             return
         cg = self.cg
         holder = st.holder[self.quaffle]
-        for a, binding in pend["options"]:
+        for option in pend["options"]:
+            if not isinstance(option, tuple):  # "do nothing", or an `anytime` option (a Spectator)
+                continue
+            a, binding = option
             if a is None:
                 continue
             name = cg.actions[a].name

@@ -29,7 +29,7 @@ def played(cg, decisions: int, seed: int = 3, act: bool = False):
         if st.decisions < decisions or not checker.stable(st) or st.holder[quaffle] < 0:
             return False
         return not act or (st.pending["kind"] == "act" and any(
-            cg.actions[a].name == "move_action" for a, _ in st.pending["options"]))
+            isinstance(o, tuple) and cg.actions[o[0]].name == "move_action" for o in st.pending["options"]))
     while not wanted(state.st):
         assert not state.is_terminal()
         state.apply_action(state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions()))
@@ -194,15 +194,18 @@ def checks_catch_a_broken_state(cg) -> None:
 
     def move_offered_from_afar(st):
         """The first Move offered now starts from a Zone not adjacent to its destination."""
-        a, (p, z) = next(o for o in st.pending["options"] if cg.actions[o[0]].name == "move_action")
+        a, (p, z) = next(o for o in st.pending["options"] if isinstance(o, tuple)
+                         and cg.actions[o[0]].name == "move_action")
         far = next(i for i in probe.pitch if cg.board.distances["adjacent"][i][z] >= 2
                    and i not in probe.scoring.values())
         move(st, cg.pieces[p].name, far)
 
     def move_offered_at_a_disadvantage(st):
-        """Rivals outnumbering its team join the Zone of a Player offered a Move (outside the Scoring Areas)."""
-        a, (p, z) = next(o for o in st.pending["options"] if cg.actions[o[0]].name == "move_action"
-                         and st.loc[o[1][0]] not in probe.scoring.values())
+        """Rivals outnumbering its team join the Zone of a Player offered a Move (outside the
+        Scoring Areas), whose side no Intrepid Move lets ignore Disadvantage."""
+        a, (p, z) = next(o for o in st.pending["options"] if isinstance(o, tuple)
+                         and cg.actions[o[0]].name == "move_action" and st.loc[o[1][0]] not in probe.scoring.values())
+        st.sv[probe.sv["ignores_disadvantage"]][cg.pieces[p].side] = False
         rivals = [i for i in probe.players if cg.pieces[i].side != cg.pieces[p].side and cg.pieces[i].kind != "keeper"]
         friends = probe.players_in(st, st.loc[p], cg.pieces[p].side)
         for i in rivals[:friends + 1]:      # enough rivals to outnumber the Player's team there

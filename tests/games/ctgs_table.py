@@ -70,24 +70,28 @@ PLAYERS = """\
 TACTICAL = """\
   - name: {House} One
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1]
     copies: 5
     text: "One Action."
   - name: {House} Two
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [2]
     copies: 5
     text: "A block of two Actions."
   - name: {House} Three
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [3]
     copies: 3
     text: "A block of three Actions."
   - name: {House} One One
     type: tactical
+    cost: 0
     affiliation: [{house}]
     blocks: [1, 1]
     copies: 2
