@@ -183,7 +183,23 @@ def bench_game(game: str, games: int) -> dict:
         "cards": card_compile_rate(game),
         "cold_check_seconds": cold_command("check", game),
         "cpu": cpu_figures(game, games),
+        "action_space": action_space_size(cg),
     }
+
+
+def action_space_size(cg) -> dict:
+    """The size of the game's fixed action space, and how long numbering it takes."""
+    import time
+    from lumos.interpreter.options import ActionSpace, _all_keys
+    from lumos.api import action_space
+    start = time.perf_counter()
+    keys = _all_keys(cg)
+    seconds = time.perf_counter() - start
+    kinds: dict[str, int] = {}
+    for k in keys:
+        kinds[k[0]] = kinds.get(k[0], 0) + 1
+    assert len(ActionSpace(keys)) == len(action_space(cg))
+    return {"size": len(keys), "by_kind": kinds, "build_seconds": round(seconds, 4)}
 
 
 def report(r: dict) -> str:
@@ -201,6 +217,9 @@ def report(r: dict) -> str:
         f"{cards['card_definitions']} definitions, {cards['card_seconds'] * 1000:.1f} ms;"
         f" warm check {cards['warm_check_seconds'] * 1000:.0f} ms)",
         f"  cold lumos check  {r['cold_check_seconds']:8.2f} s (fresh process)",
+        f"  action space      {r['action_space']['size']:8d} ids ("
+        + ", ".join(f"{n} {k}" for k, n in r["action_space"]["by_kind"].items())
+        + f"; numbered in {r['action_space']['build_seconds'] * 1000:.0f} ms)",
     ])
 
 

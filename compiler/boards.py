@@ -694,8 +694,9 @@ _MARGIN = 1.0  # board units around the drawing
 
 def export_svg(board: Board) -> str:
     """A drawing of the board: squares for grid spaces (filled by the palette colour of
-    their `colour` attribute), circles for other spaces, thin lines for links between
-    non-grid spaces, a small label on each space, and the board's name as a title."""
+    their `colour` attribute), circles for other spaces, lines for links between non-grid
+    spaces (thin and grey, or thick in the palette colour of their link kind when the
+    palette names it), a small label on each space, and the board's name as a title."""
     xs = [p[0] for p in board.positions] or [0.0]
     ys = [p[1] for p in board.positions] or [0.0]
     left, top, title_h = min(xs) - _MARGIN, max(ys) + _MARGIN, 30
@@ -716,8 +717,11 @@ def export_svg(board: Board) -> str:
             if a in grid and b in grid:
                 continue  # touching squares already show grid links
             (x1, y1), (x2, y2) = px(*board.positions[a]), px(*board.positions[b])
+            # a link kind named in the palette (`water: "#4fc3f7"`) is drawn in that colour, thicker
+            colour = board.palette.get(kind)
+            stroke, width = (colour, 3) if colour else ("#555", 1)
             out.append(f'<line class="link" data-kind={quoteattr(kind)} x1="{x1}" y1="{y1}" '
-                       f'x2="{x2}" y2="{y2}" stroke="#555" stroke-width="1"/>')
+                       f'x2="{x2}" y2="{y2}" stroke={quoteattr(stroke)} stroke-width="{width}"/>')
     for i, space in enumerate(board.spaces):
         out.append(_svg_space(board, i, space, px(*board.positions[i]), i in grid))
     out.append("</svg>")

@@ -312,6 +312,9 @@ class _Builder(Transformer):
     def drop_stmt(self, meta, ch):
         return N.Drop(self.sp(meta), ch[0])
 
+    def remove_stmt(self, meta, ch):
+        return N.RemoveSide(self.sp(meta), ch[0])
+
     def put_stmt(self, meta, ch):
         return N.Put(self.sp(meta), ch[0], ch[1])
 

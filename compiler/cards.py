@@ -214,7 +214,7 @@ def _yaml_value(value: object) -> str:
 # -- jsonschema errors -> diagnostics -----------------------------------------------------
 
 @dataclass
-class _ErrorReport:
+class ErrorReport:
     """Turns the jsonschema errors of one file into diagnostics, one method per keyword.
 
     Each method yields (place, diagnostic); `place` is the data path plus the field
@@ -542,7 +542,7 @@ def load_card_file(path: Path, schema_path: Path, rejected: list | None = None
     if not isinstance(data, dict):
         return [], [_not_a_card_file(data, file)]
     schema_path = Path(schema_path).resolve()
-    report = _ErrorReport(data, file, schema_path.parent)
+    report = ErrorReport(data, file, schema_path.parent)
     # Most card files are valid: a quick yes/no with every `$ref` already followed comes
     # first; only a file that fails it pays for the detailed, positioned report.
     quick = quick_validator(schema_path)

@@ -135,6 +135,9 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.globals.append(("current", 0))
         self.current_slot = 0
         self.symbols["current"] = Symbol("current", "var", "side", 0, None, used=True)
+        # the sides removed from play (`remove SIDE from play`), as a sorted tuple of side numbers
+        self.out_slot = len(self.globals)
+        self.globals.append(("_out_of_play", ()))
         for d in decls:  # kinds first, so pieces may be declared before them
             if isinstance(d, N.Kinds):
                 self.d_Kinds(d)
@@ -151,7 +154,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.declare_team_fields()   # after the vars: a team field may fill a `var ... per side`
         n = len(self.pieces)
         self.symbols["pieces"] = Symbol("pieces", "builtin", "list:piece", tuple(range(n)), None, used=True)
-        self.symbols["sides"] = Symbol("sides", "builtin", "list:side", tuple(range(len(self.sides))), None, used=True)
+        self.symbols["sides"] = Symbol("sides", "sides", "list:side", tuple(range(len(self.sides))), None, used=True)
         self.symbols["cards"] = Symbol("cards", "cards", "list:card", None, None, used=True)
         self.symbols["spaces"] = Symbol("spaces", "builtin", "list:space",
                                         tuple(range(len(self.board.spaces))) if self.board else (), None, used=True)

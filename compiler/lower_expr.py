@@ -93,6 +93,11 @@ class ExprLowering:
             return _const(n.name), "die"
         if sym.what == "cards":
             return (lambda m, L: tuple(range(len(m.cg.cards)))), "list:card"
+        if sym.what == "sides":   # the sides still in play, in their order
+            every, out = sym.value, self.out_slot
+            fn = lambda m, L: tuple(s for s in every if s not in m.st.g[out]) if m.st.g[out] else every  # noqa: E731
+            c = _name()
+            return _with_src(fn, f"{c}(m, L)", {c: fn}), sym.type
         if sym.what in ("var", "option"):
             slot = sym.value
             return _with_src(lambda m, L: m.st.g[slot], f"m.st.g[{slot}]", _NO_NAMES), sym.type
@@ -763,11 +768,21 @@ class ExprLowering:
 
     def b_other(self, f):
         a, = f
-        ns = len(self.sides)   # the compiled game's sides
-        fn = lambda m, L: None if (v := a(m, L)) is None else (v + 1) % ns  # noqa: E731
+        ns, out = len(self.sides), self.out_slot   # the compiled game's sides; those out of play
+
+        def next_in_play(m, v):
+            if v is None:
+                return None
+            gone = m.st.g[out]
+            for step in range(1, ns + 1):
+                if (v + step) % ns not in gone:
+                    return (v + step) % ns
+            return v
+
+        fn = lambda m, L: next_in_play(m, a(m, L))  # noqa: E731
         if _has_src(a):
-            v = _name()
-            _lazy(fn, lambda: _around(a, f"(None if ({v} := ", f") is None else ({v} + 1) % {ns})"))
+            c = _name()
+            _lazy(fn, lambda: _around(a, f"{c}(m, ", ")", {c: next_in_play}))
         return fn
 
     def b_occupant(self, f):

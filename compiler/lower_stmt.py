@@ -590,12 +590,26 @@ class StmtLowering:
         self.emit(plan_, s.span)
         self.emit(PoolOp(slot, plan, got, side), s.span)
 
+    def s_RemoveSide(self, s):
+        f, _ = self.expect(s.side, "side", "the side removed from play")
+        out = self.out_slot
+
+        def remove(m, fr):
+            side = f(m, fr[2])
+            if side is not None and side not in m.st.g[out]:
+                m.st.g[out] = tuple(sorted(m.st.g[out] + (side,)))
+                m.emit(fr, f"{m.fmt(side, 'side')} takes no part in this game")
+            fr[1] += 1
+        self.emit(remove, s.span)
+
     def s_Win(self, s):
         f, _ = self.expect(s.side, "side", "the winner")
+        out = self.out_slot
 
         def win(m, fr):
             w = f(m, fr[2])
-            m.st.result = [1.0 if i == w else -1.0 for i in range(m.cg.nsides)]
+            gone = m.st.g[out]   # a side out of play neither wins nor loses
+            m.st.result = [1.0 if i == w else 0.0 if i in gone else -1.0 for i in range(m.cg.nsides)]
             if m.events is not None:  # no text is built when nobody logs
                 m.emit(fr, f"{m.fmt(w, 'side')} wins")
             fr[1] += 1

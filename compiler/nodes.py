@@ -184,6 +184,12 @@ class Drop(Stmt):
 
 
 @dataclass(frozen=True)
+class RemoveSide(Stmt):
+    """`remove SIDE from play`: the side takes no further part (an unchosen seat)."""
+    side: Expr
+
+
+@dataclass(frozen=True)
 class Put(Stmt):
     cards: Expr
     zone: Expr

@@ -166,6 +166,9 @@ MISTAKES = {
                     "let x = reach from a by b up to (n) without backtracking\n"]),
     "unclosed-paren": ("a `(` or `[` is never closed", "add the missing `)` or `]`",
                        ["let x = count(y\n", "let x = [1, 2\n"]),
+    "remove-from-play": ("a side is removed with `remove SIDE from play`",
+                         "write `remove s from play` (the side takes no further part in the game)",
+                         ["remove x from the game\n", "remove x from game\n", "remove x\n"]),
 }
 
 

@@ -139,6 +139,9 @@ def _zone_free(low, node, d):
         return IMPURE
     if isinstance(node, (N.Attr, N.My)) and node.name in {name for name, _ in low.zones}:
         return IMPURE
+    if isinstance(node, N.Name) and node.name in low.local.names and \
+            low.local.names[node.name][1] in ("zone", "any"):
+        return IMPURE   # a local (a parameter) that may hold a zone: its cards change too
     return pure, slots
 
 

@@ -27,7 +27,7 @@ from pathlib import Path
 
 from jsonschema import Draft202012Validator
 
-from lumos.compiler.cards import _ErrorReport
+from lumos.compiler.cards import ErrorReport
 from lumos.compiler.named_files import RefusedFile, read_bytes, read_head
 from lumos.compiler.yamlload import MAX_BYTES, load_yaml
 from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span, did_you_mean
@@ -140,7 +140,7 @@ def _fitting_names(cg) -> dict[str, list[str]]:
     return out
 
 
-class _TeamReport(_ErrorReport):
+class _TeamReport(ErrorReport):
     """Schema errors of a team file, in the words of card files ("the team: field `colour` ...")."""
 
     def subject(self, path: tuple) -> tuple[str, str]:

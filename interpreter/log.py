@@ -176,10 +176,16 @@ def _side_name(cg: CompiledGame, side: int) -> str:
 
 
 def decision_record(state, n: int, choice: int) -> dict[str, Any]:
-    """The decision line for applying `choice` at `state` (call before applying it)."""
-    labels = state.action_labels()
-    label = labels[choice] if 0 <= choice < len(labels) else None
-    return {"n": n, "side": _side_name(state.cg, state.current_player()), "choice": choice, "label": label}
+    """The decision line for applying `choice` at `state` (call before applying it): the option
+    as data too (its kind, the rule that offers it and its arguments by name)."""
+    options = state.options()
+    rec: dict[str, Any] = {"n": n, "side": _side_name(state.cg, state.current_player()), "choice": choice}
+    if 0 <= choice < len(options):
+        o = options[choice]
+        rec.update(label=o["label"], kind=o["kind"], rule=o["rule"]["name"], args=o["args"])
+    else:
+        rec["label"] = None
+    return rec
 
 
 def result_record(state, error: Diagnostic | None = None) -> dict[str, Any]:

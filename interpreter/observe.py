@@ -32,6 +32,8 @@ def observe(state, side: int | None) -> dict[str, Any]:
         holder = st.holder[i]
         pieces[p.name] = {"space": None if sp is None else cg.board.spaces[sp],
                           "held_by": None if holder < 0 else cg.pieces[holder].name}
+        if cg.piece_var_names:   # a piece's variables are on the table for all to see (a stunned pawn lies on its side)
+            pieces[p.name]["vars"] = _plain({name: st.pv[k][i] for k, name in enumerate(cg.piece_var_names)}, m)
     variables = {name: st.g[i] for i, name in enumerate(cg.global_names)}
     variables["current"] = cg.sides[st.g[cg.current_slot]]
     variables = _plain(variables, m)

@@ -186,16 +186,20 @@ class _Reader:
             return Span(self.file, 1, 1)
         try:
             line, col = mark(key)
+            value = container[key]
         except (KeyError, IndexError, TypeError):
             line, col = getattr(container, "start", (1, 1))
-        return Span(self.file, line, col)
+            value = None
+        width = len(value) if isinstance(value, str) else 0    # the caret covers a name given
+        return Span(self.file, line, col, line if width else 0, col + width if width else 0)
 
     def key_span(self, container, key) -> Span:
         mark = getattr(container, "key_mark", None)
         if mark is None:
             return self.span(container, key)
         line, col = mark(key)
-        return Span(self.file, line, col)
+        width = len(key) if isinstance(key, str) else 0
+        return Span(self.file, line, col, line if width else 0, col + width if width else 0)
 
     def fail(self, code: str, message: str, span: Span, hint: str = "") -> None:
         self.diags.append(Diagnostic(code, message, span, hint))
@@ -305,14 +309,10 @@ def read_position(cg: CompiledGame, data, start: Callable, file: str = "<positio
         r.fail("P104", "`at` is `start_of: RULE` or the `frames:` a written position holds", r.span(data, "at"),
                "leave `at` out to start at the game's first decision")
         at = {}
-    if r.diags:
-        raise LumosCheckError(r.diags)
-    state = start(cg, seed, options or None, forced)
+    state = start(cg, seed, options or None, forced)    # mistakes so far are all reported at the end
     r.state = state
     if "start_of" in at:
         _play_to_start_of(r, state, at["start_of"])
-    if r.diags:
-        raise LumosCheckError(r.diags)
     _lay_out(r, state)
     if "frames" in at:        # after the layout: card references find the copies where they lie
         _set_frames(r, state, at["frames"])

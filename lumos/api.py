@@ -104,6 +104,27 @@ def _start(cg, seed, options, forced) -> GameState:
     return GameState.new(cg, seed=seed, options=options, forced=forced)
 
 
+def replay_iter(cg, log):
+    """Each state of a logged game, from its first decision to its end: a log file's path or
+    its lines. Logged chance outcomes are applied as they are (no `sample_chance()` needed).
+
+    >>> states = list(replay_iter(cg, "logs/game-1.jsonl"))      # doctest: +SKIP
+    """
+    import json
+    lines = Path(log).read_text(encoding="utf-8").splitlines() if isinstance(log, (str, Path)) else list(log)
+    records = [json.loads(line) if isinstance(line, str) else line for line in lines if line]
+    head = records[0]
+    if head.get("game") != cg.id:
+        raise ValueError(f"the log is of `{head.get('game')}`, not `{cg.id}`")
+    state = GameState.new(cg, seed=head.get("seed", 0), options=head.get("options") or None,
+                          teams=head.get("teams") or None, forced=head.get("forced", "take"))
+    yield state.clone()
+    for rec in records[1:]:
+        if "choice" in rec:
+            state.apply_action(rec["choice"])
+            yield state.clone()
+
+
 def action_space(cg) -> list[tuple]:
     """Every option key the game can ever offer, numbered once: `GameState.legal_action_ids()`
     and `apply_action_id` use these numbers. A key is its rule and its arguments by name."""
@@ -111,5 +132,5 @@ def action_space(cg) -> list[tuple]:
     return list(space(cg).keys)
 
 
-__all__ = ["action_space", "load_position", "bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState",
+__all__ = ["action_space", "load_position", "replay_iter", "bundled_games", "game_sources", "load_game", "new_game", "check_game", "GameState",
            "RandomAgent", "GreedyAgent", "play_game", "replay", "write_game_log"]

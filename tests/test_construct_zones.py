@@ -93,3 +93,32 @@ def test_a_shared_zone_has_no_owner(tmp_path):
     d = next(d for d in diags if d.code == "E210")
     assert d.message == "the shared zone `row` has no owner: it is `public` or `hidden`"
     assert (d.span.line, d.span.col) == (6, 1)
+
+
+DEAL = """\
+game "Rows"
+board "board.yaml"
+schema "card.schema.json"
+sides red, blue
+zone pile shared hidden
+zone row shared public
+
+procedure deal(r, n) [source: "Cards"]:
+    while count(r) < n and pile is not empty:
+        draw c from pile into r
+
+flow:
+    put cards into pile
+    deal(row, 2)
+    log "row {count(row)}, pile {count(pile)}"
+    end in a draw
+"""
+
+
+def test_a_zone_passed_to_a_procedure_is_counted_afresh(tmp_path):
+    """`count(r) < n and ...` with r a parameter holding a zone: its cards change while the
+    loop runs, so the test is never remembered (it was, as if r's cards never changed)."""
+    cg, diags, _ = make_game(tmp_path, DEAL)
+    assert cg is not None, [d.headline() for d in diags]
+    state = GameState.new(cg, seed=1, log=True)
+    assert [e["event"] for e in state.events if e["event"].startswith("row")] == ["row 2, pile 2"]

@@ -94,6 +94,14 @@ GAMES = [
          size_games=lambda seed: {"funding": FUNDINGS[seed % 4]}, size_seeds=8, may_end_at_once=False,
          dealt=_ctgs_deal, decision_kinds=({"funding": 5, "spectators": "off"}, 6),
          team_pair=("ravenclaw", "gryffindor"), simulate=True),
+    Game("defenders-of-hogwarts", examples=8,
+         options=st.fixed_dictionaries({"house_players": st.sampled_from((1, 2, 3, 4))}),
+         seeded_options={"house_players": 4}, seeded_check=None,
+         # the set-up waits on its first die (the Shields) before anything is dealt
+         opening=lambda cg, state: json.dumps(state.st.rng),
+         opening_differs="two seeds start from the same generator",
+         round_trip_options={"house_players": 3}, size_games=lambda seed: {"house_players": seed % 4 + 1},
+         size_seeds=8),
 ]
 
 

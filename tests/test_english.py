@@ -68,6 +68,7 @@ procedure turn(s) [source: "Turn"]:
     place ball off
     give ball to first(pieces of s)
     drop ball
+    remove other(s) from play
     put s.deck into s.pile
     put first(row) at bottom of s.deck
     draw c from s.deck into s.hand
@@ -182,6 +183,7 @@ EXAMPLES = [
     ("place p off", "1. Take p off the board."),
     ("give ball to p", "1. Give ball to p to carry."),
     ("drop ball", "1. Drop ball: it lies loose where it was carried."),
+    ("remove other(me) from play", "1. The side after you takes no part in this game."),
     ("put card into my pile", "1. Put this card into your pile."),
     ("draw c from my deck into my hand", "1. Draw the top card of your deck into your hand and call it c."),
     ("shuffle my deck", "1. Shuffle your deck."),

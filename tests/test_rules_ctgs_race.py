@@ -181,12 +181,10 @@ class Race(shared.Table):
 
     # ------------------------------------------------------------ editing
     def at(self, piece: str, step: int) -> None:
-        self.m.place(self.P[piece], self.board.index[f"r{step}"])
+        self.put({piece: f"r{step}"})
 
     def seekers(self, home: int, away: int, snitch: int = 15) -> None:
-        self.m.place(self.P["snitch"], self.board.index[f"r{snitch}"])
-        self.at("home seeker", home)
-        self.at("away seeker", away)
+        self.put({"snitch": f"r{snitch}", "home seeker": f"r{home}", "away seeker": f"r{away}"})
 
     def card(self, name: str) -> int:
         ids = [i for i, c in enumerate(self.cg.cards) if c.name == name]
@@ -422,7 +420,7 @@ def test_a_goal_token_rerolls_one_die_of_a_seeker_roll():
     may re-roll a dice by flipping over one of your Uncelebrated Goal tokens"."""
     r = Race()
     r.seekers(1, 1)
-    r.st.sv[r.cg.side_var_names.index("uncelebrated")][HOME] = 1
+    r.set_side_var("uncelebrated", HOME, 1)
     r.action("accelerate", "roll", 0)
     r.roll("blank", "success")
     r.pick("flip a Goal token: reroll an orange die of home seeker")

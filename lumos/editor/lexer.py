@@ -29,7 +29,7 @@ DECLARATIONS = ("sides", "option", "choices", "die", "faces", "kinds", "pieces",
                 "per", "zone", "window", "procedure", "function", "action", "with", "label", "setup", "flow",
                 "when", "hidden", "owner", "public", "shared", "min", "max", "event", "team", "field", "group",
                 "require", "anytime")
-STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "put",
+STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "remove", "put",
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",
               "times", "while", "loop", "then", "where", "reach", "up", "exactly", "without", "backtracking",

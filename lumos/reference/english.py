@@ -461,6 +461,9 @@ class English:
     def _Give(self, s: N.Give) -> list[Step]:
         return [Step(f"Give {self.expr(s.piece)} to {self.expr(s.holder)} to carry.")]
 
+    def _RemoveSide(self, s: N.RemoveSide) -> list[Step]:
+        return [Step(_cap(f"{self.expr(s.side)} takes no part in this game."))]
+
     def _Drop(self, s: N.Drop) -> list[Step]:
         return [Step(f"Drop {self.expr(s.piece)}: it lies loose where it was carried.")]
 

@@ -179,15 +179,17 @@ class Table(table.Table):
     def hand(self, side: str, *names: str) -> None:
         """Put these Tactical cards of `side` (by name) into its hand, the rest of the hand
         back into its Tactical deck."""
-        sid = SIDES.index(side)
-        deck = self.cg.zone_id("tactical_deck", sid)
-        for c in list(self.zone("hand", sid)):
-            self.m.move_card(c, deck)
-        for name in names:
-            free = [c for c, card in enumerate(self.cg.cards)
-                    if card.name == name and self.st.card_zone[c] in (deck, -1, self.cg.zone_id("tactical_discard", sid))]
-            assert free, f"no {name} left in {side}'s Tactical deck"
-            self.m.move_card(free[0], self.cg.zone_id("hand", sid))
+        def change(pos):
+            zones = pos["zones"]
+            deck = zones[f"{side} tactical_deck"] + zones[f"{side} hand"]
+            discard = zones[f"{side} tactical_discard"]
+            for name in names:          # from the deck, the discard pile, else the box
+                for source in (deck, discard):
+                    if name in source:
+                        source.remove(name)
+                        break
+            zones[f"{side} tactical_deck"], zones[f"{side} hand"] = deck, list(names)
+        self.edit(change)
 
 
 BLOCK_NAMES = {(1,): "One", (2,): "Two", (3,): "Three", (1, 1): "One One"}

@@ -2,9 +2,11 @@
 
 `Table` wraps a `GameState`: it reads the options offered and the state (where a piece
 stands, who holds a ball, a variable, a zone's cards), takes decisions by their labels,
-forces dice by applying the chance outcome wanted, and edits the State directly to build
-a situation (pieces placed with `machine.place`, balls given with `machine.give`, cards
-moved with `machine.move_card`, variables written). It knows no game: a game's tests
+forces dice by applying the chance outcome wanted, and builds a situation through
+positions (lumos.interpreter.position): every edit writes the situation down, changes it
+by name (pieces, balls, zones' cards, variables) and reads it back, so no test edits the
+State's internals; the decision waiting there is asked again on the new layout. It knows
+no game: a game's tests
 subclass it to name their ball (`BALL`), the kinds that stay on the board when the others
 are taken off (`STAY_ON`), whether a space holds one piece (`ONE_PER_SPACE`) and the
 game's own shortcuts.
@@ -17,6 +19,7 @@ from __future__ import annotations
 
 from typing import Callable
 
+from lumos.api import load_position
 from lumos.interpreter.engine import GameState
 
 # The labels of a `may choose`'s "do not choose" option.
@@ -78,20 +81,11 @@ class Table:
     def var(self, name: str):
         return self.st.g[self.cg.global_names.index(name)]
 
-    def set_var(self, name: str, value) -> None:
-        self.st.g[self.cg.global_names.index(name)] = value
-
     def side_var(self, name: str, side: str | int):
         return self.st.sv[self.cg.side_var_names.index(name)][self.side(side)]
 
-    def set_side_var(self, name: str, side: str | int, value) -> None:
-        self.st.sv[self.cg.side_var_names.index(name)][self.side(side)] = value
-
     def piece_var(self, name: str, piece: str):
         return self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]]
-
-    def set_piece_var(self, name: str, piece: str, value) -> None:
-        self.st.pv[self.cg.piece_var_names.index(name)][self.P[piece]] = value
 
     def zone(self, name: str, side: str | int | None = None) -> list[int]:
         """The cards of a zone (a shared zone: no side), bottom first."""
@@ -133,41 +127,90 @@ class Table:
         self.pick(self.none_label())
 
     # ------------------------------------------------------------ editing
+    # Every edit goes through a position (DESIGN.md: tests build situations from positions):
+    # the situation is written down, changed by name, and read back; the decision waiting
+    # there is asked again on the new layout.
+    def edit(self, change: Callable[[dict], None]) -> None:
+        """Change the situation as a position: `change(position)` edits the written position."""
+        pos = self.s.position()
+        change(pos)
+        events, forced = self.s.events, self.st.forced
+        pos["forced"] = "ask"     # the decision waiting here stays a decision, even with one option
+        state = load_position(self.cg, pos)
+        state.st.forced = forced
+        state.events = state.machine.events = events
+        self.s, self.m, self.st = state, state.machine, state.st
+
+    def set_var(self, name: str, value) -> None:
+        value = _named(self.cg, value, "g", self.cg.global_names.index(name))
+        self.edit(lambda pos: pos["vars"].__setitem__(name, value))
+
+    def set_side_var(self, name: str, side: str | int, value) -> None:
+        value = _named(self.cg, value, "sv", self.cg.side_var_names.index(name))
+        self.edit(lambda pos: pos["side_vars"][name].__setitem__(self.cg.sides[self.side(side)], value))
+
+    def set_piece_var(self, name: str, piece: str, value) -> None:
+        value = _named(self.cg, value, "pv", self.cg.piece_var_names.index(name))
+        self.edit(lambda pos: pos["piece_vars"][name].__setitem__(piece, value))
+
     def put(self, layout: dict[str, str | None], others: str = "stay") -> None:
         """Place pieces ({name: space, or None for off the board}); others="off" takes every
         other piece of a side off the board, but those of the `STAY_ON` kinds."""
-        if others == "off":
-            for name, i in self.P.items():
-                info = self.cg.pieces[i]
-                if info.side >= 0 and info.kind not in self.STAY_ON and name not in layout:
-                    self.m.place(i, -1)
         if self.ONE_PER_SPACE:
-            for name in layout:
-                self.m.place(self.P[name], -1)
-        for name, space in layout.items():
-            if space is None:
-                if not self.ONE_PER_SPACE:      # else lifted above
-                    self.m.place(self.P[name], -1)
-                continue
-            sp = self.board.index[space]
-            if self.ONE_PER_SPACE:
-                assert self.st.occ[sp] < 0, f"{space} is taken by {self.cg.pieces[self.st.occ[sp]].name}"
-            self.m.place(self.P[name], sp)
+            def moved_off(p):
+                info = self.cg.pieces[self.P[p]]
+                return others == "off" and info.side >= 0 and info.kind not in self.STAY_ON
+            for name, space in layout.items():
+                taken = [p for p, sp in self.s.position()["pieces"].items()
+                         if sp == space and p not in layout and not moved_off(p)]
+                assert space is None or not taken, f"{space} is taken by {taken[0]}"
+
+        def change(pos):
+            pieces = pos["pieces"]
+            if others == "off":
+                for name, i in self.P.items():
+                    info = self.cg.pieces[i]
+                    if info.side >= 0 and info.kind not in self.STAY_ON and name not in layout:
+                        pieces[name] = None
+            for name in layout:          # the named pieces arrive after those already there
+                pieces.pop(name, None)
+            pieces.update(layout)
+        self.edit(change)
 
     def give(self, piece: str | None, ball: str | None = None) -> None:
         """The ball (default `BALL`) to this piece; None: off the board, held by nobody."""
-        b = self.P[ball or self.BALL]
-        if piece is None:
-            self.st.holder[b] = -1
-            self.m.place(b, -1)
-        else:
-            self.m.give(b, self.P[piece])
+        name = ball or self.BALL
+        self.edit(lambda pos: pos["pieces"].__setitem__(name, None if piece is None else {"carried_by": piece}))
 
     def loose_at(self, space: str, ball: str | None = None) -> None:
         """The ball (default `BALL`) on a space, held by nobody."""
-        b = self.P[ball or self.BALL]
-        self.st.holder[b] = -1
-        self.m.place(b, self.board.index[space])
+        name = ball or self.BALL
+
+        def change(pos):
+            pos["pieces"].pop(name, None)
+            pos["pieces"][name] = space
+        self.edit(change)
+
+    def set_zone(self, label: str, names: list[str]) -> None:
+        """A zone's cards by name, bottom first (its other cards go back to the box)."""
+        self.edit(lambda pos: pos["zones"].__setitem__(label, list(names)))
+
+
+def _named(cg, value, where: str, index: int):
+    """A variable's value as a test gives it (a name, or a piece/card/space number) in the
+    names a position uses."""
+    from lumos.interpreter.options import name_of
+    kind = cg.var_types.get((where, index), "any")
+    if isinstance(value, int) and not isinstance(value, bool) and kind in ("piece", "space", "card", "side", "zone"):
+        return name_of(cg, value, kind)
+    if isinstance(value, (list, tuple)) and kind.startswith("list:"):
+        return [_named_item(cg, v, kind[5:]) for v in value]
+    return value
+
+
+def _named_item(cg, value, kind: str):
+    from lumos.interpreter.options import name_of
+    return name_of(cg, value, kind) if isinstance(value, int) and not isinstance(value, bool) else value
 
 
 def drive(t: Table, until: Callable[[Table], bool], limit: int = 400) -> Table:
