@@ -337,6 +337,9 @@ class _Builder(Transformer):
         dice = tuple(c for c in ch if isinstance(c, N.PoolDice))
         return N.RollPool(self.sp(meta), str(ch[0]), dice, ch[-1])
 
+    def answer_stmt(self, meta, ch):
+        return N.Answer(self.sp(meta), str(ch[0]), ch[1], ch[2], ch[3])
+
     def win_stmt(self, meta, ch):
         return N.Win(self.sp(meta), ch[0])
 
@@ -512,14 +515,17 @@ class _Builder(Transformer):
         start, link, (kind, count) = ch[0], str(ch[1]), ch[2]
         through = next((c for c in ch[3:] if c[0] == "through"), (None, None, None))
         onto = next((c for c in ch[3:] if c[0] == "onto"), (None, None, None))
-        return N.Reach(self.sp(meta), start, link, count, kind == "exactly",
-                       through[1], through[2], onto[1], onto[2])
+        return N.Reach(self.sp(meta), start, link, count, kind != "up_to",
+                       through[1], through[2], onto[1], onto[2], kind == "walk")
 
     def up_to(self, meta, ch):
         return ("up_to", ch[0])
 
     def exactly(self, meta, ch):
         return ("exactly", ch[0])
+
+    def exactly_walk(self, meta, ch):
+        return ("walk", ch[0])
 
     def reach_through(self, meta, ch):
         return ("through", str(ch[0]), ch[1])

@@ -12,7 +12,8 @@ report a rules-language error at its line and column in the YAML file.
 
 Codes: S100 other schema rule, S101 missing field, S102 unknown field, S103 wrong
 type, S104 value not allowed, S105 out of range, S106 not a card file, S110 two
-cards with the same name in one file. YAML errors keep their Y00x codes.
+cards with the same name in one file, S111 a question whose answer is not one of its
+choices. YAML errors keep their Y00x codes.
 
 >>> from pathlib import Path
 >>> import lumos.cards
@@ -479,6 +480,26 @@ def _duplicates(cards: list, file: str) -> Iterator[tuple[int, Diagnostic]]:
             "rename one, or use `copies:` for identical cards")
 
 
+def _questions(cards: list, file: str) -> Iterator[tuple[tuple, Diagnostic]]:
+    """S111: a question (a field holding `ask`, `answer` and `choices`, card.schema.json's
+    question) whose answer is not one of its choices: no choice would be right."""
+    for i, card in enumerate(cards):
+        if not isinstance(card, dict):
+            continue
+        for key, q in card.items():
+            if not (isinstance(q, dict) and "ask" in q and "answer" in q and isinstance(q.get("choices"), list)):
+                continue
+            choices = [str(c) for c in q["choices"]]
+            if str(q["answer"]) in choices:
+                continue
+            close = [c for c in choices if " ".join(c.split()).casefold() == " ".join(str(q["answer"]).split()).casefold()]
+            hint = (f"write it exactly as the choice: {_show(close[0])}" if close else
+                    f"the answer must be one of the choices: {', '.join(_show(c) for c in choices)}")
+            yield (CARDS_KEY, i, str(key), "S111"), Diagnostic(
+                "S111", f"the answer {_show(q['answer'])} of `{key}` is not one of its choices",
+                Span(file, *(q.mark("answer") if hasattr(q, "mark") else card.mark(key))), hint)
+
+
 def _not_a_card_file(data: object, file: str) -> Diagnostic:
     if data is None:
         return Diagnostic("S106", "the card file is empty", Span(file, 1, 1),
@@ -532,6 +553,7 @@ def load_card_file(path: Path, schema_path: Path, rejected: list | None = None
     cards = data.get(CARDS_KEY)
     cards = cards if isinstance(cards, list) else []
     found += [((CARDS_KEY, i, "name", "S110"), d) for i, d in _duplicates(cards, file)]
+    found += list(_questions(cards, file))
     bad = {place[1] for place, _ in found if len(place) > 1 and place[0] == CARDS_KEY}
     deck = data.get(DECK_KEY)
     deck = str(deck) if isinstance(deck, str) else None

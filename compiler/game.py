@@ -91,7 +91,9 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
                 for name, sub in props.items():
                     if isinstance(sub, dict):
                         t = sub.get("type")
-                        if isinstance(t, str) and t in _JSON_TYPES and name not in ("effect", "condition"):
+                        if _is_question(sub):
+                            types.setdefault(name, "question")
+                        elif isinstance(t, str) and t in _JSON_TYPES and name not in ("effect", "condition"):
                             types.setdefault(name, _JSON_TYPES[t])
                         elif t == "array" and isinstance(sub.get("items"), dict):
                             # a list of numbers or texts reads as a list value (`"x" in card.tags`)
@@ -122,6 +124,16 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
                      if isinstance(v, dict) and "default" in v}
                 defaults[name] = d
     return types, defaults
+
+
+QUESTION_REF = "#/$defs/question"   # card.schema.json's question: a field that refers to it holds one
+
+
+def _is_question(sub: dict) -> bool:
+    """Does this property's schema refer to the common question (itself or in an `allOf`)?"""
+    refs = [sub.get("$ref")] + [a.get("$ref") for a in sub.get("allOf", ()) if isinstance(a, dict)] \
+        if isinstance(sub.get("allOf", ()), list) else [sub.get("$ref")]
+    return any(isinstance(r, str) and r.endswith(QUESTION_REF) for r in refs)
 
 
 def _read(path: Path, sink: DiagnosticSink, roots: list[Path]) -> str | None:

@@ -508,6 +508,9 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         for name, typ in fields.items():
             if name == "deck":
                 table[name] = ((lambda m, c: None if (d := m.cg.cards[c].deck) < 0 else d), "side")
+            elif typ == "question":   # a question on the card: the value names the card and the field
+                table[name] = ((lambda m, c, name=name: None if m.cg.cards[c].fields.get(name) is None
+                                else (c, name)), typ)
             elif typ.startswith("list:"):   # a JSON array: a list value of the language, a tuple like all lists
                 table[name] = ((lambda m, c, name=name: None if (v := m.cg.cards[c].fields.get(name)) is None
                                 else tuple(v)), typ)
@@ -520,7 +523,10 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         from one tuple indexed by the card, like the other attributes that never change."""
         table = self.attributes.get("card", {})
         for name, (get, typ) in list(table.items()):
-            if name != "deck":
+            if typ == "question":
+                table[name] = (_table(tuple(None if f.get(name) is None else (i, name)
+                                            for i, f in enumerate(fields_per_card))), typ)
+            elif name != "deck":
                 table[name] = (_table(tuple([f.get(name) for f in fields_per_card])), typ)
 
     # ------------------------------------------------------------ bodies

@@ -541,6 +541,8 @@ class ExprLowering:
             finally:
                 restore()
         exact = n.exact
+        if n.walk:
+            return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
             return _reach_search(start, link, count, through, onto, tslot, oslot), "list:space"
         span = n.span    # a search that runs away is reported here

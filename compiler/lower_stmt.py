@@ -7,8 +7,8 @@ how to `resume` with the chosen value and how to `describe` an option.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
+from lumos.compiler.chance import AnswerOp, PoolOp, RollOp
 from lumos.compiler.scope import compatible, describe, element
-from lumos.interpreter.program import CHANCE
 
 
 class Cell:
@@ -185,65 +185,6 @@ class MenuOp:
 
     def args(self, m, fr, value) -> dict:
         return {"option": (value + 1, "number")}
-
-
-class RollOp:
-    """`roll DIE`: a chance node over the die's faces."""
-    kind = "chance"
-
-    def __init__(self, slot, faces, side):
-        self.slot, self.faces, self.side = slot, faces, side
-        self.site = "roll"
-
-    def __call__(self, m, fr):
-        side = self.side(m, fr[2])
-        m.decide("chance", CHANCE, list(self.faces), False)
-        m.st.pending["for"] = side
-
-    def resume(self, m, fr, value):
-        fr[2][self.slot] = value
-        fr[1] += 1
-        if m.events is not None:  # no text is built when nobody logs
-            m.emit(fr, f"{m.fmt(self.side(m, fr[2]), 'side')} rolled {value}")
-
-    def describe(self, m, fr, value):
-        return f"roll {value}"
-
-    def args(self, m, fr, value) -> dict:
-        return {"face": (value, "any")}
-
-
-class PoolOp:
-    """One chance node per die of a pool; the faces gather in a hidden local, then the list is set."""
-
-    kind = "chance"
-
-    def __init__(self, slot, plan, got, side):
-        self.slot, self.plan, self.got, self.side = slot, plan, got, side
-        self.site = "roll"
-
-    def __call__(self, m, fr):
-        L = fr[2]
-        plan, got = L[self.plan], L[self.got]
-        if len(got) < len(plan):
-            m.decide("chance", CHANCE, list(plan[len(got)]), False)
-            m.st.pending["for"] = self.side(m, L)
-            return
-        L[self.slot] = got
-        L[self.plan] = L[self.got] = None
-        fr[1] += 1
-        if m.events is not None and got:  # no text is built when nobody logs; an empty pool rolls nothing
-            m.emit(fr, f"{m.fmt(self.side(m, L), 'side')} rolled {', '.join(map(str, got))}")
-
-    def resume(self, m, fr, value):
-        L = fr[2]
-        L[self.got] = L[self.got] + (value,)   # the same instruction runs again for the next die
-
-    def describe(self, m, fr, value):
-        return f"roll {value}"
-
-    def args(self, m, fr, value) -> dict:
-        return {"face": (value, "any")}
 
 
 def name_sites(procs) -> None:
@@ -619,6 +560,13 @@ class StmtLowering:
         side = self.side_or_default(s.side, s.span)
         slot = self.local.slot(s.name, typ)
         self.emit(RollOp(slot, faces, side), s.span)
+
+    def s_Answer(self, s):
+        question, _ = self.expect(s.question, "question", "the question answered")
+        side = self.side_or_default(s.side, s.span)
+        chance, _ = self.expect(s.chance, "number", "the chance in 100 of a right answer")
+        slot = self.local.slot(s.name, "flag")
+        self.emit(AnswerOp(slot, question, side, chance), s.span)
 
     def s_RollPool(self, s):
         parts, typ = [], "none"

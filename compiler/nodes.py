@@ -122,7 +122,8 @@ class Neg(Expr):
 
 @dataclass(frozen=True)
 class Reach(Expr):
-    """Spaces reachable from `start` along `link` in 1..count steps (or exactly count)."""
+    """Spaces reachable from `start` along `link` in 1..count steps (or exactly count).
+    `walk`: exactly count steps that may cross the path but never step straight back."""
     start: Expr
     link: str
     count: Expr
@@ -131,6 +132,7 @@ class Reach(Expr):
     through: Optional[Expr]
     onto_var: Optional[str]
     onto: Optional[Expr]
+    walk: bool = False
 
 
 # ------------------------------------------------------------------ statements
@@ -226,6 +228,17 @@ class RollPool(Stmt):
     name: str
     dice: tuple[PoolDice, ...]
     side: Expr
+
+
+@dataclass(frozen=True)
+class Answer(Stmt):
+    """`answer NAME to QUESTION by SIDE chance PERCENT`: SIDE answers a question read from a card;
+    NAME is true when the answer is right. A chance decision (right with PERCENT in 100) that a
+    person at the table settles by typing an answer instead."""
+    name: str
+    question: Expr
+    side: Expr
+    chance: Expr
 
 
 @dataclass(frozen=True)

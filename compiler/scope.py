@@ -10,11 +10,11 @@ from typing import Any
 
 from lumos.diagnostics import Span
 
-ENTITY_TYPES = {"side", "piece", "space", "card", "zone"}
+ENTITY_TYPES = {"side", "piece", "space", "card", "zone", "question"}
 TYPE_WORDS = {
     "number": "a number", "flag": "true or false", "text": "a text", "side": "a side",
     "piece": "a piece", "space": "a space", "card": "a card", "zone": "a card zone",
-    "kind": "a kind", "link": "a link kind", "die": "a die", "none": "none", "any": "a value",
+    "kind": "a kind", "link": "a link kind", "question": "a question", "die": "a die", "none": "none", "any": "a value",
 }
 
 

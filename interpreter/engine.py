@@ -136,7 +136,8 @@ class GameState:
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """(option index, probability) for a chance node: each face of the die is as likely,
-        so an outcome that is on two faces is twice as likely."""
+        so an outcome that is on two faces is twice as likely; a question's right and wrong
+        answers are weighted the same way (`answer ... chance N`: N right faces in 100)."""
         if not self.is_chance_node():
             return []
         pend = self.st.pending
@@ -161,6 +162,28 @@ class GameState:
         if draw is None:
             return Rng.below(st, len(pend["options"]))
         return draw[Rng.below(st, len(draw))]
+
+    # ---------------------------------------------------------- questions
+    def question(self) -> dict[str, Any] | None:
+        """The question being answered at this chance node (`answer ... to ...`), as read aloud:
+        who answers, its text, its choices (never the answer); None at any other node."""
+        pend = self.st.pending
+        if self.st.result is not None or pend is None or "question" not in pend:
+            return None
+        card, field = pend["question"]
+        q = self.cg.cards[card].fields[field]
+        return {"side": self.cg.sides[pend["for"]], "card": self.cg.cards[card].name, "category": field,
+                "ask": str(q.get("ask", "")), "choices": [str(c) for c in q.get("choices") or ()]}
+
+    def typed_answer(self, text: str) -> int:
+        """The outcome of this question node for an answer a person typed (right: 0, wrong: 1),
+        compared without case or punctuation with the answer and its accepted alternatives."""
+        from lumos.interpreter.questions import is_right
+        pend = self.st.pending
+        if pend is None or "question" not in pend:
+            raise ValueError("no question is being answered")
+        card, field = pend["question"]
+        return 0 if is_right(self.cg.cards[card].fields[field], text) else 1
 
     def apply_action(self, index: int) -> None:
         st = self.st

@@ -385,8 +385,9 @@ def _replay(cg: CompiledGame, records: list[tuple[int, dict]], result: ReplayRes
             choice = rec.get("choice")
             if state.is_chance_node():
                 # the driver drew this outcome with the state's own generator; so do we
+                # (a question a person answered by typing was settled by the answer, not the draw)
                 sampled = state.sample_chance()
-                if choice != sampled:
+                if choice != sampled and state.question() is None:
                     raise _Bad(lineno, rec, decision_record(state, n, sampled))
             if not isinstance(choice, int) or choice not in state.legal_actions():
                 raise _Bad(lineno, rec, f"{len(state.legal_actions())} legal options for "

@@ -504,6 +504,53 @@ class Machine:
         found.discard(start)
         return tuple(sorted(found))
 
+    def walk(self, start, link: str, count: int, through, onto, local, tslot, oslot):
+        """Spaces where a walk of exactly `count` steps along `link` from `start` can end: the walk
+        may cross its own path but never steps straight back into the space it just left, and
+        never ends where it began. Spaces inside the walk satisfy `through`, the end `onto`.
+
+        Breadth first, one ring of spaces per step, each with the one space a walk arriving there
+        may not step back into (-2 when walks arrive from two different spaces: then none is
+        barred, as one of them may always take any next step), so a d8 walk costs a few dozen
+        spaces per step instead of every walk."""
+        if start is None or count <= 0:
+            return ()
+        nbrs = self.board.links[link]
+        passable: dict = {}
+        ring = {start: -1}
+        for _ in range(count - 1):
+            following: dict = {}
+            for here, left in ring.items():
+                for nxt in nbrs[here]:
+                    if nxt == left:
+                        continue
+                    ok = passable.get(nxt)
+                    if ok is None:
+                        if through is None:
+                            ok = True
+                        else:
+                            local[tslot] = nxt
+                            ok = bool(through(self, local))
+                        passable[nxt] = ok
+                    if ok:
+                        came = following.get(nxt)
+                        if came is None:
+                            following[nxt] = here
+                        elif came != here:
+                            following[nxt] = -2
+            if not following:
+                return ()
+            ring = following
+        ends = sorted({nxt for here, left in ring.items() for nxt in nbrs[here] if nxt != left and nxt != start})
+        if onto is None:
+            return tuple(ends)
+        found = []
+        for nxt in ends:
+            local[oslot] = nxt
+            if onto(self, local):
+                found.append(nxt)
+        return tuple(found)
+
     def fail_search(self, count: int, span):
         """R002 at a `reach ... exactly` that tries more than STEP_LIMIT paths."""
         fr = self.st.frames[-1] if self.st.frames else None

@@ -52,6 +52,9 @@ def observe(state, side: int | None) -> dict[str, Any]:
         obs["to_decide"] = "chance" if decider < 0 else cg.sides[decider]
         if side is None or decider == side:
             obs["options"] = state.action_labels()
+        question = state.question()
+        if question is not None:   # read aloud to the table: everyone hears it, nobody sees the answer
+            obs["question"] = question
     return obs
 
 

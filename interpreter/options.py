@@ -73,8 +73,8 @@ def _rule_of(cg: CompiledGame, op, proc, value) -> dict:
 
 def key_of(cg: CompiledGame, op, kind: str, args: dict, value) -> tuple:
     """The action-space key of one option of the decision made by `op`."""
-    if kind == "chance":
-        return ("chance", _frozen(args.get("face")))
+    if kind == "chance":   # a die's face, a question's "right" or "wrong": the outcome named
+        return ("chance", _frozen(next(iter(args.values()), None)))
     if value is None:
         return PASS_KEY
     if kind == "action":
@@ -189,6 +189,7 @@ def _all_keys(cg: CompiledGame) -> list[tuple]:
     for proc in cg.procs:
         for op in proc.code:
             kind = getattr(op, "kind", None)
+            faces += [f for f in getattr(op, "outcomes", ()) if f not in faces]   # chance nodes not of a die
             if kind in ("choice", "card"):
                 keys += [("choose", op.site, v) for v in domain(cg, op.el)]
             elif kind == "menu":

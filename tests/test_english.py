@@ -50,6 +50,7 @@ function ready(p) = not p.tired and p.space is not none and (my score >= 2 or sc
 function odd(n) = if n % 2 == 1 then [n, n * 2 - 1 + n / 2] else []
 function near(p) = reach from p.space by step exactly 2 through s where occupant(s) is none onto t where t.row == 1
 function far(p) = reach from p.space by step up to 3
+function roam(p) = reach from p.space by step exactly 4 without backtracking
 function hands(s) = count(s.hand where it.type is not "spot") + max([1, 2]) + min([3]) + sum([4]) - -2
 function test(p, s) = p in pieces and p not in [] and s.hand is empty and s.pile is not empty and first(s.deck) != none and distance(p.space, a1, step) <= 2 and toward(p.space, a1, 1, step) is p.space and closest(pieces, a1, step) is not empty and offset(a1, 1, 0) is not none and playable(first(cards), s) and p.side is not s
 action run [source: "Turn"]:
@@ -74,6 +75,7 @@ procedure turn(s) [source: "Turn"]:
     shuffle s.deck
     roll r with d6 by s
     roll rs with 2 orange and n black by s
+    answer ok to c.quiz by s chance 70
     if r == 6:
         win s
     elif r == 1:

@@ -87,7 +87,8 @@ def test_examples_are_found():
     assert len(found) >= 50
     codes = [code for code, _, _ in found]
     assert len(codes) == len(set(codes)), "one example per code"
-    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team", "teams", "test"}
+    assert {where for _, where, _ in found} <= {"rules", "card", "board", "game", "team", "teams", "test",
+                                                "question"}
 
 
 # `team` examples: a team file checked against the copy of Snitch Snatcher with this block added
@@ -106,6 +107,12 @@ def _check(tmp_path: Path, where: str, text: str) -> list:
         path.write_text(text, encoding="utf-8")
         result = run_file(path)
         return result.problems + [d for c in result.cases for d in c.failures]
+    if where == "question":   # a card of the Chamber of Secrets Trivia Game, whose fields are questions
+        trivia = game_sources("chamber-of-secrets-trivia")
+        cards = tmp_path / "cards"
+        shutil.copytree(trivia.cards_dir, cards)
+        (cards / "example.yaml").write_text(text, encoding="utf-8")
+        return check_game(GameSources(trivia.id, trivia.rules_dir, cards, trivia.schema_dir))[1]
     bundled = game_sources("snitch-snatcher")
     rules = tmp_path / "my-snitch"
     shutil.copytree(bundled.rules_dir, rules)

@@ -47,7 +47,13 @@ def run(args) -> int:
     shown = _show_events(state, 0, side)
     try:
         while not state.is_terminal():
-            if state.is_chance_node():
+            if state.is_chance_node() and _asks(state, side):
+                k = _answer(state)
+                if k is None:
+                    print("quit.")
+                    return EXIT_OK
+                state.apply_action(k)
+            elif state.is_chance_node():
                 k = state.sample_chance()
                 print(f"  chance: {state.action_labels()[k]}")
                 state.apply_action(k)
@@ -77,6 +83,41 @@ def run(args) -> int:
     print("game over: " + ("a draw" if w is None else f"{cg.sides[w]} wins") +
           f" (returns {', '.join(f'{cg.sides[i]} {r:g}' for i, r in enumerate(state.returns()))})")
     return EXIT_OK
+
+
+def _asks(state, side: int) -> bool:
+    """Is this chance node a question put to the person's own side?"""
+    q = state.question()
+    return q is not None and q["side"] == state.cg.sides[side]
+
+
+def _answer(state) -> int | None:
+    """Read the question aloud, take the typed answer and say whether it was right. The typed
+    answer, not the generator, decides the outcome; applying it advances the generator as any
+    chance outcome does, so the rest of the game goes on as it would have."""
+    q = state.question()
+    print()
+    print(f"{q['side']}, your {q['category']} question ({q['card']}):")
+    print(f"  {q['ask']}")
+    for i, choice in enumerate(q["choices"], 1):
+        print(f"  {i:>2}. {choice}")
+    try:
+        text = input("your answer (q quits): " if not q["choices"] else
+                     f"your answer [1-{len(q['choices'])}, or the words; q quits]: ")
+    except EOFError:
+        print()
+        return None
+    if not sys.stdin.isatty():
+        print(text.rstrip("\n"))
+    if text.strip().lower() in ("q", "quit", "exit"):
+        return None
+    k = state.typed_answer(text)
+    if k == 0:
+        print("  right!")
+    else:
+        card, field = state.st.pending["question"]
+        print(f"  wrong: the answer was {state.cg.cards[card].fields[field]['answer']}")
+    return k
 
 
 def _side_index(cg, name: str | None) -> int:

@@ -427,6 +427,8 @@ class English:
     def _Reach(self, e: N.Reach) -> str:
         count = self.sub(e.count)
         steps = f"in exactly {count}" if e.exact else f"in 1 to {count}"
+        if e.walk:
+            steps = f"never stepping straight back, in exactly {count}"
         one = isinstance(e.count, N.Num) and e.count.value == 1
         text = f"the spaces reachable from {self.sub(e.start)} {steps} {mark('lit', e.link)} step{'' if one else 's'}"
         if e.through is not None:
@@ -483,6 +485,12 @@ class English:
         shown = f" (faces {', '.join(self.expr(f) for f in faces)})" if faces else ""
         return [Step(_cap(f"{who} {'roll' if you else 'rolls'} {mark('rule', s.die)}{shown}; "
                           f"call the result {self.local(s.name)}."))]
+
+    def _Answer(self, s: N.Answer) -> list[Step]:
+        who, you = self.subject(s.side)
+        return [Step(_cap(f"{who} {'answer' if you else 'answers'} the question {self.expr(s.question)} "
+                          f"(an agent is right {self.expr(s.chance)} times in 100); call it "
+                          f"{self.local(s.name)} when the answer is right."))]
 
     def _Reset(self, s: N.Reset) -> list[Step]:
         return [Step(f"Set every {mark('rule', s.name)} back to its starting value.")]

@@ -30,6 +30,8 @@ def _scalar(value) -> str:
         return str(value)
     if isinstance(value, list):
         return "[" + ", ".join(_scalar(v) for v in value) + "]"
+    if isinstance(value, dict):   # a mapping field (a question): one flow mapping on its line
+        return "{" + ", ".join(f"{_scalar(str(k))}: {_scalar(v)}" for k, v in value.items()) + "}"
     text = str(value)
     plain = text and text.strip() == text and not any(c in text for c in ":#{}[],&*!|>'\"%@`") \
         and text.lower() not in ("yes", "no", "on", "off", "y", "n", "true", "false", "null", "~") \
