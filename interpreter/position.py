@@ -93,7 +93,7 @@ def write_position(state, for_side: int | None = None) -> dict:
     if for_side is None:
         out["rng"] = st.rng
         out["at"] = {"frames": _frames(cg, st)}
-        out["current"] = st.g[cg.current_slot]
+        out["current"] = name_of(cg, st.g[cg.current_slot], "side")
         if getattr(st, "anytime_at", None) is not None:
             out["anytime_at"] = st.anytime_at
     if for_side is not None:
@@ -321,12 +321,18 @@ def read_position(cg: CompiledGame, data, start: Callable, file: str = "<positio
     st = state.st
     if "rng" in data:
         st.rng = data["rng"]
-    if "current" in data and data["current"] is not None:
-        st.g[cg.current_slot] = data["current"]
+    if data.get("current") is not None:     # the side whose turn it is, by name
+        current = data["current"]
+        side = current if isinstance(current, int) and not isinstance(current, bool) else \
+            r.value(current, "side", data, "current")
+        if side is not None:
+            st.g[cg.current_slot] = side
     if isinstance(data.get("decisions"), int):
         st.decisions = data["decisions"]
     if data.get("anytime_at") is not None:
         st.anytime_at = list(data["anytime_at"])
+    if r.diags:
+        raise LumosCheckError(r.diags)
     if st.result is None:
         st.pending = None          # the decision waiting here is asked again, on the new layout
         if st.frames:

@@ -243,6 +243,16 @@ def test_a_position_written_by_hand(hands):
     assert all("Dash" not in cards for cards in pos["zones"].values())
 
 
+def test_whose_turn_it_is_is_written_by_name(hands):
+    state = GameState.new(hands, seed=1)
+    assert state.position()["current"] == "red"
+    moved = load_position(hands, {"current": "blue"})
+    assert moved.position()["current"] == "blue"
+    with pytest.raises(LumosCheckError) as err:
+        load_position(hands, {"current": "green"})
+    assert err.value.diagnostics[0].code == "P102" and "did you mean" not in err.value.diagnostics[0].message
+
+
 def test_a_position_at_the_start_of_a_rule(hands):
     """`at: {start_of: hop}`: the game is played from its seed (first options) until `hop`
     starts; the layout is set there and the rule runs on."""

@@ -60,8 +60,17 @@ def openspiel_game(game: str, utility: tuple[float, float] = (-1.0, 1.0)):
             return self.s.current_player()
 
         def _ids(self):
-            table = to_chance if self.s.is_chance_node() else to_player
-            return [table[i] for i in self.s.legal_action_ids()]
+            return self._view()[0]
+
+        def _view(self):
+            """(dense ids, labels) of the pending decision, made once per decision."""
+            pending = self.s.st.pending
+            if getattr(self, "_seen", None) is not pending:
+                table = to_chance if self.s.is_chance_node() else to_player
+                ids = [table[i] for i in self.s.legal_action_ids()] if pending is not None else []
+                self._cached = (ids, self.s.action_labels() if pending is not None else [])
+                self._seen = pending
+            return self._cached
 
         def _legal_actions(self, player):
             return sorted(self._ids())
@@ -74,9 +83,9 @@ def openspiel_game(game: str, utility: tuple[float, float] = (-1.0, 1.0)):
             self.s.apply_action(self._ids().index(action))
 
         def _action_to_string(self, player, action):
-            ids = self._ids()
+            ids, labels = self._view()
             if action in ids:
-                return self.s.action_labels()[ids.index(action)]
+                return labels[ids.index(action)]
             keys = action_space(cg).keys
             return str(keys[(chance if player == pyspiel.PlayerId.CHANCE else player_ids)[action]])
 
