@@ -9,3 +9,20 @@ language server, the Pygments lexer, editor schemas), lumos.toolkit (expansions,
 `lumos explain`, card skeletons).
 """
 __version__ = "0.1.0"
+
+# Installed, compiler/, interpreter/, grammar/, rules/ and cards/ are sub-packages of `lumos`
+# (pyproject.toml's package-dir). In a source checkout they sit beside this folder: when the
+# checkout's `lumos/` is the one imported (`python -m lumos` run in the checkout's root), its
+# sub-packages are found there too, so it never mixes with an installed copy.
+def _checkout_root():
+    from pathlib import Path
+    here = Path(__file__).resolve().parent
+    root = here.parent
+    if not (here / "compiler").is_dir() and (root / "compiler" / "__init__.py").is_file() \
+            and (root / "pyproject.toml").is_file():
+        return str(root)
+    return None
+
+
+if _checkout_root() is not None:
+    __path__.append(_checkout_root())  # noqa: F821 - a package's own __path__
