@@ -16,11 +16,13 @@ from lumos.interpreter.state import MASK64, Rng, State
 class GameState:
     """One game in progress: a shared CompiledGame plus this game's State."""
 
-    __slots__ = ("cg", "st", "events", "machine")
+    __slots__ = ("cg", "st", "events", "machine", "_seen", "_records_of_seen")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg, self.st, self.events = cg, st, events
         self.machine = Machine(cg, st, events)
+        self._seen = None              # the pending decision whose option records are kept
+        self._records_of_seen: list = []
 
     @classmethod
     def new(cls, cg: CompiledGame, seed: int = 0, options: dict[str, Any] | None = None,
@@ -86,14 +88,20 @@ class GameState:
     def options(self) -> list[dict]:
         """The pending decision's options as plain records: id (in the action space), label,
         kind, the rule that offers it (name, section) and its arguments by name."""
-        records = self._records()
+        records = [dict(r, rule=dict(r["rule"]), args=dict(r["args"])) for r in self._records()]
         for r, label in zip(records, self.action_labels()):
             r["label"] = label
         return records
 
     def _records(self) -> list[dict]:
-        from lumos.interpreter.options import option_records
-        return option_records(self)
+        """The records of the pending decision, made once per decision (a new decision is a
+        new `pending` mapping; the records are read, never changed, here)."""
+        pending = self.st.pending
+        if pending is None or self._seen is not pending:
+            from lumos.interpreter.options import option_records
+            self._records_of_seen = option_records(self)
+            self._seen = pending
+        return self._records_of_seen
 
     def option_index(self, label: str | None = None, **args) -> int:
         """The index of the one option with this label and/or these arguments (values by name)."""
