@@ -86,7 +86,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.shared_zones: set[int] = set()   # indices into self.zones of zones shared by all sides
         self.limits: dict[tuple, tuple] = {}   # ("g"|"sv"|"pv", index) -> (lowest, highest)
         self.card_vars: list[tuple] = []       # ("g"|"sv"|"pv", index, holds a list, declared visibility)
-        self.var_types: dict[tuple, str] = {("g", 0): "side"}   # ("g"|"sv"|"pv", index) -> kind of value
+        self.var_types: dict[tuple, str] = {}   # ("g"|"sv"|"pv", index) -> kind of value
         self.die_types: dict[str, str] = {}   # die -> the kind of its faces: number or text
         self.options: dict[str, tuple] = {}
         self.option_slots: dict[str, int] = {}
@@ -132,8 +132,9 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.sink.add("E211", "the game declares no sides", Span(self.path, 1, 1),
                           "add a line such as `sides red, blue`")
             self.sides = ("side",)
+        self.current_slot = len(self.globals)
+        self.var_types[("g", self.current_slot)] = "side"
         self.globals.append(("current", 0))
-        self.current_slot = 0
         self.symbols["current"] = Symbol("current", "var", "side", 0, None, used=True)
         # the sides removed from play (`remove SIDE from play`), as a sorted tuple of side numbers
         self.out_slot = len(self.globals)

@@ -103,6 +103,7 @@ class ActOp:
     def __init__(self, actions, side, may):
         self.actions, self.side, self.may = actions, side, may
         self.site = "act"
+        self.with_cards = None    # whether an action binds a card: known once all actions are built
 
     def __call__(self, m, fr):
         side = self.side(m, fr[2])
@@ -114,8 +115,11 @@ class ActOp:
             fr[1] += 1
             return
         single = len(opts) == 1    # forced only when one binding exists, not one card name
-        if not single and any(actions[a].card_params for a in self.actions):
-            opts = _distinct_bindings(m, opts)
+        if not single:
+            if self.with_cards is None:
+                self.with_cards = any(actions[a].card_params for a in self.actions)
+            if self.with_cards:
+                opts = _distinct_bindings(m, opts)
         if single and not self.may and m.st.forced:
             self.resume(m, fr, opts[0], side)
             return

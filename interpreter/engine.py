@@ -117,12 +117,11 @@ class GameState:
         """The ids (in `lumos.api.action_space(game)`) of the options, in option order."""
         ids = [r["id"] for r in self._records()]
         if -1 in ids:
-            from lumos.diagnostics import Diagnostic, LumosRuntimeError, NOWHERE
             bad = self._records()[ids.index(-1)]
-            raise LumosRuntimeError(Diagnostic("R011", f"the option `{bad['label']}` is not in the game's action "
-                                               f"space (arguments {bad['args']})", NOWHERE,
-                                               "a choice of a number or text the rules never write; "
-                                               "choose from a list the rules spell out"))
+            self.machine.fail_runtime("R011", f"the option `{bad['label']}` is not in the game's action space "
+                                      f"(arguments {bad['args']})", self.st.frames[-1] if self.st.frames else None,
+                                      "a choice of a number or text the rules never write; "
+                                      "choose from a list the rules spell out")
         return ids
 
     def action_mask(self) -> list[bool]:
