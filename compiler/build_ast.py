@@ -6,7 +6,8 @@ back at its line and column in that file, so errors point into the YAML.
 from __future__ import annotations
 
 import ast as _pyast
-from dataclasses import dataclass
+import re
+from dataclasses import dataclass, replace
 
 from lark import Token, Transformer, Tree
 
@@ -99,7 +100,10 @@ class _Builder(Transformer):
 
     # -- start rules
     def game(self, meta, ch):
-        return N.GameFile(self.sp(meta), tuple(c for c in ch if isinstance(c, N.Decl)))
+        return N.GameFile(self.sp(meta), tuple(_attach_phrases([c for c in ch if isinstance(c, (N.Decl, N.Phrase))])))
+
+    def says_decl(self, meta, ch):
+        return N.Phrase(self.tsp(ch[0]), _unquote(ch[0]), _unquote(ch[1]) if len(ch) > 1 else None)
 
     def effect(self, meta, ch):
         return tuple(c for c in ch if isinstance(c, N.Stmt))
@@ -553,6 +557,75 @@ def build(tree: Tree, origin: Origin):
     if len(_BUILT) < 4096:
         _BUILT[key] = (tree, result)
     return result
+
+
+_PHRASED = (N.Function, N.Procedure, N.Action, N.Window, N.Var, N.Const)
+_PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
+
+
+def _attach_phrases(items: list) -> list:
+    """Each `says` line becomes the `phrase` of the declaration right after it (E240, E241)."""
+    out, pending = [], None
+    for item in items:
+        if isinstance(item, N.Phrase):
+            if pending is not None:
+                _says_error(pending, "E240", "two `says` lines in a row: only the second would be used",
+                            "keep one `says` line right above the declaration it describes")
+            pending = item
+            continue
+        if pending is not None:
+            if not isinstance(item, _PHRASED):
+                _says_error(pending, "E240", f"`says` describes the declaration on the next line, but "
+                            f"`{type(item).__name__.lower()}` cannot have one",
+                            "put `says` right above a function, procedure, action, window, var or const")
+            _check_placeholders(pending, item)
+            item = replace(item, phrase=pending)
+            pending = None
+        out.append(item)
+    if pending is not None:
+        _says_error(pending, "E240", "`says` at the end of the file describes nothing",
+                    "put `says` right above the declaration it describes")
+    return out
+
+
+def _phrase_params(d) -> tuple[str, ...] | None:
+    """The names a declaration's phrase may fill in; None: any one name (the owner of a per-side value)."""
+    if isinstance(d, (N.Function, N.Procedure)):
+        return d.params
+    if isinstance(d, N.Action):
+        return tuple(b.name for b in d.binders)
+    if isinstance(d, (N.Var, N.Const)) and d.scope:
+        return None
+    return ()
+
+
+def _check_placeholders(phrase: N.Phrase, d) -> None:
+    allowed = _phrase_params(d)
+    for text in (phrase.text, phrase.negative):
+        if text is None:
+            continue
+        if text.count("{") != text.count("}"):
+            _says_error(phrase, "E241", "a `{` or `}` of this phrase is not closed",
+                        "write each parameter as `{name}`")
+        names = [m.group(1).strip() for m in _PLACEHOLDER.finditer(text)]
+        if allowed is None:
+            if len(set(names)) > 1:
+                _says_error(phrase, "E241", f"the phrase of `{d.name}` names {len(set(names))} owners "
+                            f"({', '.join(sorted(set(names)))}); a value per {d.scope} has one",
+                            f"write the {d.scope} it belongs to with one name, e.g. `{{{names[0]}}}`")
+            continue
+        for name in names:
+            if name not in allowed:
+                from lumos.diagnostics import did_you_mean
+                what = f"the parameters of `{d.name}` are {', '.join(allowed)}" if allowed else \
+                    f"`{getattr(d, 'name', '')}` has no parameters"
+                _says_error(phrase, "E241", f"the phrase names `{{{name}}}`, which is not a parameter: {what}",
+                            did_you_mean(name, allowed) or "write a parameter's name in braces, or leave the "
+                            "braces out")
+
+
+def _says_error(phrase: N.Phrase, code: str, message: str, hint: str):
+    raise LumosSyntaxError(Diagnostic(code, message, phrase.span, hint))
 
 
 _FOR_CARDS = ("for", "cards")   # the mark of a card vocabulary word (`function f(c) for cards`)

@@ -353,6 +353,16 @@ class Menu(Stmt):
 @dataclass(frozen=True)
 class Decl(Node):
     sources: tuple[str, ...] = field(default=(), kw_only=True)
+    # `says "..."` on the line above: the declaration's English (a function, procedure,
+    # action, window, variable or constant); read by lumos.reference.english only
+    phrase: Optional["Phrase"] = field(default=None, kw_only=True, compare=False, repr=False)
+
+
+@dataclass(frozen=True)
+class Phrase(Node):
+    """`says "one of {s}'s Chasers", "..."`: an English template, and that of its negation."""
+    text: str
+    negative: Optional[str] = None
 
 
 @dataclass(frozen=True)

@@ -35,6 +35,7 @@ piece ball                                   [source: "Pieces"]
 const home_row per side = 1, 9               [source: "Set Up"]
 const limit = 7
 var score per side = 0                       [source: "Winning"]
+says "{p} is tired", "{p} is rested"
 var tired per piece = false
 var stunned per piece = 0 max 3
 var tempo per side = 0 min 0 max 5
@@ -43,8 +44,10 @@ zone deck per side hidden
 zone hand per side owner
 zone pile per side public
 zone row shared public
+says "the moment to block"
 window block                                 [source: "Cards"]
 event scored(side, number)                   [source: "Winning"]
+says "the rival of {s}"
 function rival(s) [source: "Turn"] = other(s)
 function ready(p) = not p.tired and p.space is not none and (my score >= 2 or score of red < -1)
 function odd(n) = if n % 2 == 1 then [n, n * 2 - 1 + n / 2] else []
@@ -57,8 +60,10 @@ action run [source: "Turn"]:
     with p in pieces of current where ready(it)
     label "run {p}"
     place p at a1
+says "a rest"
 action rest:
     pass
+says "take a turn as {s}"
 procedure turn(s) [source: "Turn"]:
     let n = 0
     set s.score = 1
@@ -187,12 +192,12 @@ EXAMPLES = [
     ("put card into my pile", "1. Put this card into your pile."),
     ("draw c from my deck into my hand", "1. Draw the top card of your deck into your hand and call it c."),
     ("shuffle my deck", "1. Shuffle your deck."),
-    ("roll n with d6 by me", "1. You roll d6 (faces 1, 2, 3); call the result n."),
-    ("roll n with d6 by other(me)", "1. The side after you rolls d6 (faces 1, 2, 3); call the result n."),
+    ("roll n with d6 by me", "1. You roll d6, a die with the faces 1, 2 and 3; call the result n."),
+    ("roll n with d6 by other(me)", "1. The side after you rolls d6, a die with the faces 1, 2 and 3; call the result n."),
     ("win me", "1. You win the game: the game ends."),
     ("end in a draw", "1. The game ends in a draw: nobody wins."),
     ("play c by me", "1. You play c: the card's effect happens."),
-    ('choose c from my hand label "drop {c}"', "1. You choose c from your hand, shown as “drop {c}”."),
+    ('choose c from my hand label "drop {c}"', "1. You choose c from your hand, shown as “drop c”."),
     ("may choose p from pieces where it.tired",
      "1. You may choose p from those of all pieces for which its tired is true, or nothing."),
     ("do one of run by current", "1. The side whose turn it is takes one action: run."),
@@ -238,9 +243,9 @@ def test_rst_links_game_names_and_escapes_text():
     text = "\n".join(to_rst(step))
     assert ":lumos:action:`run`" in text
     assert r"\*b\*" in text and r"\`c\`" in text
-    # a role right before `(` is separated by an escaped space (reST inline markup rules)
+    # a call reads as the callee's name and its arguments, linked, without parentheses
     fn = _parse("function f(x) = x\nfunction g(y) = f(y)\n").decls[1]
-    assert ":lumos:rule:`f`\\ (*y*)" in rst(English(Vocabulary(_parse("function f(x) = x\n").decls)).decl(fn).text)
+    assert "the :lumos:rule:`f` of *y*" in rst(English(Vocabulary(_parse("function f(x) = x\n").decls)).decl(fn).text)
 
 
 def test_placeholder_detector():

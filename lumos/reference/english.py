@@ -26,7 +26,7 @@ from typing import Iterable
 
 from lumos.compiler import nodes as N
 
-__all__ = ["English", "Step", "Vocabulary", "missing_renderings", "placeholder_in", "plain", "rst",
+__all__ = ["English", "Step", "Vocabulary", "card_english", "fill", "leaks", "missing_renderings", "placeholder_in", "plain", "rst",
            "to_text", "to_rst"]
 
 # A marker: ESC kind US target US text GS. Kinds: rule, action, card, lit (a literal
@@ -37,7 +37,13 @@ _LEFTOVER = re.compile(r"\bNone\b|\?\?\?|\bTODO\b|[\x1b\x1d\x1f]|\b[A-Z][A-Za-z]
 
 
 def mark(kind: str, target: str, text: str | None = None) -> str:
-    return f"\x1b{kind}\x1f{target}\x1f{target if text is None else text}\x1d"
+    """A game name, shown as words (`shift_one` reads "shift one") and linked to its target."""
+    return f"\x1b{kind}\x1f{target}\x1f{words(target) if text is None else text}\x1d"
+
+
+def words(name: str) -> str:
+    """An identifier as words: underscores become spaces."""
+    return " ".join(name.replace("_", " ").split()) or name
 
 
 def plain(text: str) -> str:
@@ -137,8 +143,86 @@ def _cap(text: str) -> str:
     return text
 
 
+def _uncap(text: str) -> str:
+    """Lower-case the first letter of a sentence (not of a name such as `Zone`... unless it
+    starts the phrase, where it is the imperative of a designer's card text)."""
+    return text[:1].lower() + text[1:] if text[:1].isupper() and text[1:2].islower() else text
+
+
 def _quote(value: str) -> str:
     return f"“{value}”"
+
+
+# ------------------------------------------------------------------ filling phrases
+_HOLE = re.compile(r"\{([^{}]*)\}")
+_YOU_VERB = {"is": "are", "has": "have", "does": "do", "was": "were", "isn't": "aren't", "doesn't": "don't"}
+_IRREGULAR = {"dice": "die", "men": "man", "women": "woman", "children": "child", "people": "person"}
+
+
+def singular(word: str) -> str:
+    """The singular of an English plural noun (`Successes` -> `Success`, `Opportunities` ->
+    `Opportunity`, `dice` -> `die`); a word that is not plural is left as it is.
+
+    >>> [singular(w) for w in ("Galleons", "Successes", "Opportunities", "dice", "Bonus", "Dice")]
+    ['Galleon', 'Success', 'Opportunity', 'die', 'Bonus', 'Die']
+    """
+    low = word.lower()
+    if low in _IRREGULAR:
+        one = _IRREGULAR[low]
+        return one.capitalize() if word[:1].isupper() else one
+    if low.endswith("ies") and len(word) > 4:
+        return word[:-3] + ("Y" if word.isupper() else "y")
+    if re.search(r"(ss|sh|ch|x|z)es$", low):
+        return word[:-2]
+    if low.endswith("s") and not re.search(r"(ss|us|is)$", low) and len(word) > 2:
+        return word[:-1]
+    return word
+
+
+def fill(template: str, values: dict[str, str], marked: bool = True) -> str:
+    """A phrase template with its `{names}` replaced by English, in good grammar: `{s}'s` of
+    "you" is "your", "you is" is "you are", "a {colour}" before a vowel is "an", and a
+    plural noun right after `{n}` agrees with a number 1.
+
+    >>> print(fill("give {p} a {colour} token", {"p": "one of your Players", "colour": "orange"}))
+    give one of your Players an orange token
+    >>> print(fill("{s}'s Players gain {n} Successes; {s} is attacking", {"s": "you", "n": "1"}))
+    your Players gain 1 Success; you are attacking
+    """
+    out: list[str] = []
+    pos = 0
+    for m in _HOLE.finditer(template):
+        out.append(template[pos:m.start()])
+        value = values.get(m.group(1).strip(), words(m.group(1).strip()))
+        rest = template[m.end():]
+        shown = plain(value)
+        if rest.startswith("'s") and shown in _POSSESSIVE_OF:
+            value, pos = _POSSESSIVE_OF[shown], m.end() + 2
+        else:
+            pos = m.end()
+            if shown == "you":
+                verb = re.match(r" ([a-z']+)\b", rest)
+                if verb and verb.group(1) in _YOU_VERB:
+                    out.append(value + " " + _YOU_VERB[verb.group(1)])
+                    pos = m.end() + 1 + len(verb.group(1))
+                    continue
+            if shown == "1":
+                noun = re.match(r" ([A-Za-z]+)\b", rest)
+                if noun:
+                    out.append(f"{value} {singular(noun.group(1))}")
+                    pos = m.end() + 1 + len(noun.group(1))
+                    continue
+        before = "".join(out)
+        if re.search(r"(^|\s)[aA]$", before.rstrip(" ")[-2:]) and before.endswith(" ") and \
+                shown[:1].lower() in "aeiou" and not shown.lower().startswith(("one", "uni", "use")):
+            before = before[:-1] + "n "
+            out = [before]
+        out.append(value)
+    out.append(template[pos:])
+    return "".join(out)
+
+
+_POSSESSIVE_OF = {"you": "your", "it": "its", "this card": "this card's", "they": "their"}
 
 
 # ------------------------------------------------------------------ vocabulary
@@ -157,8 +241,17 @@ class Vocabulary:
         self.dice: dict[str, tuple[N.Expr, ...]] = {}
         self.windows: set[str] = set()
         self.procedures: set[str] = set()
+        self.phrases: dict[str, N.Decl] = {}   # name -> the declaration whose `says` gives its English
+        self.flags: set[str] = set()           # variables that hold true or false
+        self.zones: set[str] = set()
         for d in decls:
             getattr(self, "_" + type(d).__name__, self._other)(d)
+            if getattr(d, "phrase", None) is not None and getattr(d, "name", None):
+                self.phrases[d.name] = d
+            if isinstance(d, N.Var) and (d.type == "flag" or isinstance(d.init, N.Bool)):
+                self.flags.add(d.name)
+            if isinstance(d, N.Zone):
+                self.zones.add(d.name)
         if board is not None:
             for s in board.spaces:
                 self.what.setdefault(s, "space")
@@ -301,18 +394,22 @@ class English:
 
     # -------------------------------------------------------------- helpers
     def sub(self, e: N.Expr) -> str:
-        """An operand: wrapped in parentheses when it is itself a long phrase."""
-        text = self.expr(e)
-        return f"({text})" if isinstance(e, _WRAP) else text
+        """An operand (the English needs no parentheses: each phrase says where it ends)."""
+        return self.expr(e)
 
     def cond(self, e: N.Expr) -> str:
-        """A condition: a bare flag variable reads `X is true`."""
+        """A condition: a flag reads as its phrase, or `X is on`."""
+        if isinstance(e, (N.Attr, N.My, N.Name)):
+            said = self.flag_phrase(e, False)
+            if said is not None:
+                return said
         if isinstance(e, (N.Attr, N.My)) or (isinstance(e, N.Name) and e.name not in _SPECIAL_NAMES
                                               and self.vocab.what.get(e.name) in (None, "rule")):
             return f"{self.expr(e)} is true"
         if isinstance(e, N.Not) and isinstance(e.operand, (N.Attr, N.My, N.Name)):
             self.seen.add("Not")
-            return f"{self.expr(e.operand)} is false"
+            said = self.flag_phrase(e.operand, True)
+            return said if said is not None else f"{self.expr(e.operand)} is false"
         return self.expr(e)
 
     def local(self, name: str) -> str:
@@ -328,17 +425,86 @@ class English:
         return self.expr(side), False
 
     def attr_name(self, name: str) -> str:
-        return self.vocab.name(name) or name.replace("_", " ")
+        return self.vocab.name(name) or words(name)
 
     def label(self, label: N.Str | None) -> str:
         return f", shown as {self.expr(label)}" if label is not None else ""
+
+    # -------------------------------------------------------------- phrases (`says`)
+    def arg(self, e: N.Expr) -> str:
+        """An argument filled into a phrase: a text is shown as its words, without quotes."""
+        if isinstance(e, N.Str):
+            self.seen.add("Str")
+            return self.template(e.value)
+        return self.expr(e)
+
+    def said(self, name: str, args, negative: bool = False) -> str | None:
+        """The phrase of a declared function, procedure or action with its arguments filled in."""
+        d = self.vocab.phrases.get(name)
+        if d is None:
+            return None
+        self.seen.add("Phrase")
+        text = d.phrase.negative if negative else d.phrase.text
+        if text is None:
+            return None
+        params = tuple(d.params) if isinstance(d, (N.Function, N.Procedure)) else ()
+        values = {p: self.arg(a) for p, a in zip(params, args)}
+        if isinstance(d, N.Action):
+            values = {b.name: self.local(b.name) for b in d.binders}
+        filled = fill(text, values)
+        return mark("rule" if not isinstance(d, N.Action) else "action", name, filled) \
+            if not _HOLE.search(text) else filled
+
+    def owned(self, name: str, owner: N.Expr | None) -> str | None:
+        """The phrase of a per-side or per-piece variable (or constant) of `owner` (None: of `me`)."""
+        d = self.vocab.phrases.get(name)
+        if d is None or not isinstance(d, (N.Var, N.Const)) or d.phrase is None:
+            return None
+        self.seen.add("Phrase")
+        who = ("you" if self.me else "the acting side") if owner is None else self.expr(owner)
+        holes = _HOLE.findall(d.phrase.text)
+        if holes:
+            return fill(d.phrase.text, {holes[0].strip(): who})
+        return f"{_POSSESSIVE_OF.get(plain(who), who + chr(39) + 's')} {d.phrase.text}"
+
+    def flag_phrase(self, e: N.Expr, negative: bool) -> str | None:
+        """A flag variable as the sentence its `says` gives (or that of its negation)."""
+        name = e.name if isinstance(e, (N.Attr, N.My, N.Name)) else None
+        d = self.vocab.phrases.get(name) if name else None
+        if d is None or name not in self.vocab.flags:
+            return None
+        self.seen.add("Phrase")
+        text = d.phrase.negative if negative else d.phrase.text
+        if text is None:
+            text = "it is not so that " + d.phrase.text
+        holes = _HOLE.findall(text)
+        if isinstance(e, N.Name) or not holes:
+            return text if not holes else fill(text, {})
+        owner = e.obj if isinstance(e, N.Attr) else None
+        who = ("you" if self.me else "the acting side") if owner is None else self.expr(owner)
+        return fill(text, {holes[0].strip(): who})
+
+    def template(self, text: str) -> str:
+        """A label or log text: each `{expression}` replaced by its English."""
+        def hole(m):
+            return self.hole(m.group(1))
+        return _HOLE.sub(hole, text).replace("{", "").replace("}", "")
+
+    def hole(self, source: str) -> str:
+        from lumos.compiler.build_ast import Origin, build
+        from lumos.compiler.parse import parse
+        try:
+            node = build(parse(source, "<text>", "template_expr"), Origin("<text>"))
+        except Exception:  # noqa: BLE001 - a hole the compiler refuses is shown as words
+            return words(source)
+        return plain(self.arg(node))
 
     # -------------------------------------------------------------- expressions
     def _Num(self, e: N.Num) -> str:
         return str(e.value)
 
     def _Str(self, e: N.Str) -> str:
-        return _quote(e.value)
+        return _quote(self.template(e.value))
 
     def _Bool(self, e: N.Bool) -> str:
         return "true" if e.value else "false"
@@ -346,7 +512,16 @@ class English:
     def _NoneLit(self, e: N.NoneLit) -> str:
         return "nothing"
 
+    def _Phrase(self, p: N.Phrase) -> str:
+        return fill(p.text, {})
+
     def _Name(self, e: N.Name) -> str:
+        d = self.vocab.phrases.get(e.name)
+        if d is not None and not isinstance(d, (N.Function, N.Procedure, N.Action)) and \
+                not getattr(d, "scope", None):
+            self.seen.add("Phrase")
+            return mark("rule", e.name, fill(d.phrase.text, {})) if not _HOLE.search(d.phrase.text) \
+                else fill(d.phrase.text, {})
         known = self.vocab.name(e.name)
         if known is not None:
             return known
@@ -356,6 +531,9 @@ class English:
         return self.local(e.name)
 
     def _Attr(self, e: N.Attr) -> str:
+        said = self.owned(e.name, e.obj)
+        if said is not None:
+            return said
         attr = self.attr_name(e.name)
         if isinstance(e.obj, N.Name) and e.obj.name in _POSSESSIVE and self.vocab.name(e.obj.name) is None:
             self.seen.add("Name")
@@ -364,9 +542,15 @@ class English:
         return f"the {attr} of {self.sub(e.obj)}"
 
     def _My(self, e: N.My) -> str:
+        said = self.owned(e.name, None)
+        if said is not None:
+            return said
         return f"{'your' if self.me else 'the acting side' + chr(39) + 's'} {self.attr_name(e.name)}"
 
     def _Call(self, e: N.Call) -> str:
+        said = self.said(e.func, e.args)
+        if said is not None:
+            return said
         if e.func in _BUILTINS and self.vocab.what.get(e.func) is None:
             args = [self.sub(a) for a in e.args]
             if e.func in ("distance", "toward", "closest"):   # the link kind is a bare name
@@ -375,8 +559,7 @@ class English:
                 return _BUILTINS[e.func].format(*args)
             except IndexError:
                 pass
-        args = ", ".join(self.expr(a) for a in e.args)
-        return f"{self.vocab.name(e.func) or mark('rule', e.func)}({args})"
+        return self._call_text(e.func, e.args, as_value=True)
 
     def _ListLit(self, e: N.ListLit) -> str:
         if not e.items:
@@ -390,16 +573,21 @@ class English:
         return f"{self.sub(e.then)} if {self.cond(e.cond)}, otherwise {self.sub(e.other)}"
 
     def _BoolOp(self, e: N.BoolOp) -> str:
-        parts = [f"({self.expr(i)})" if isinstance(i, (N.BoolOp, N.IfExpr, N.Where)) else self.cond(i)
-                 for i in e.items]
-        return f" {e.op} ".join(parts)
+        lead = "both" if e.op == "and" else "either"
+        parts = [f"{lead} {self.expr(i)}" if isinstance(i, N.BoolOp) else self.cond(i) for i in e.items]
+        return f" {e.op} ".join(parts) if len(parts) < 3 else f"{', '.join(parts[:-1])} {e.op} {parts[-1]}"
 
     def _Not(self, e: N.Not) -> str:
         if isinstance(e.operand, N.Call):
-            return f"not {self.expr(e.operand)}"
+            said = self.said(e.operand.func, e.operand.args, negative=True)
+            if said is not None:
+                self.seen.add("Call")
+                return said
+            return f"it is not so that {self.expr(e.operand)}"
         if isinstance(e.operand, (N.Attr, N.My, N.Name)):
-            return f"{self.expr(e.operand)} is false"
-        return f"not ({self.expr(e.operand)})"
+            said = self.flag_phrase(e.operand, True)
+            return said if said is not None else f"{self.expr(e.operand)} is false"
+        return f"it is not so that {self.expr(e.operand)}"
 
     def _Compare(self, e: N.Compare) -> str:
         if isinstance(e.right, N.NoneLit) and e.op in ("is", "isnot", "==", "!="):
@@ -409,13 +597,15 @@ class English:
         return f"{self.sub(e.left)} {_COMPARE.get(e.op, e.op)} {self.sub(e.right)}"
 
     def _IsEmpty(self, e: N.IsEmpty) -> str:
-        return f"{self.sub(e.operand)} is {'not ' if e.negated else ''}empty"
+        target = e.operand
+        if isinstance(target, (N.Attr, N.My, N.Name)) and getattr(target, "name", None) in self.vocab.zones:
+            return f"{self.sub(target)} is {'not ' if e.negated else ''}empty"
+        return f"there is {'at least one of' if e.negated else 'none of'} {self.sub(target)}"
 
     def _Arith(self, e: N.Arith) -> str:
         parts = [self.sub(e.items[0])]
         for op, item in zip(e.ops, e.items[1:]):
-            text = self.sub(item)
-            parts.append(f"{_ARITH.get(op, op)} {f'({text})' if isinstance(item, N.Arith) else text}")
+            parts.append(f"{_ARITH.get(op, op)} {self.sub(item)}")
         return " ".join(parts)
 
     def _Neg(self, e: N.Neg) -> str:
@@ -441,11 +631,16 @@ class English:
     def _Let(self, s: N.Let) -> list[Step]:
         if isinstance(s.value, N.Call) and self._is_procedure(s.value.func):
             self.seen.add("Call")
-            return [Step(f"Do {self._call_text(s.value.func, s.value.args)} and call its result "
+            return [Step(f"{_cap(self._call_text(s.value.func, s.value.args))} and call its result "
                          f"{self.local(s.name)}.")]
         return [Step(f"Let {self.local(s.name)} be {self.expr(s.value)}.")]
 
     def _SetVar(self, s: N.SetVar) -> list[Step]:
+        if isinstance(s.value, N.Bool) and isinstance(s.target, (N.Attr, N.Name)):
+            said = self.flag_phrase(s.target, not s.value.value)
+            if said is not None:
+                self.seen.add("Bool")
+                return [Step(_cap(f"from now on, {said}."))]
         return [Step(_cap(f"set {self.expr(s.target)} to {self.expr(s.value)}."))]
 
     def _AddTo(self, s: N.AddTo) -> list[Step]:
@@ -482,26 +677,27 @@ class English:
     def _Roll(self, s: N.Roll) -> list[Step]:
         who, you = self.subject(s.side)
         faces = self.vocab.dice.get(s.die)
-        shown = f" (faces {', '.join(self.expr(f) for f in faces)})" if faces else ""
+        shown = f", a die with the faces {_words([self.expr(f) for f in faces])}" if faces else ""
         return [Step(_cap(f"{who} {'roll' if you else 'rolls'} {mark('rule', s.die)}{shown}; "
                           f"call the result {self.local(s.name)}."))]
 
     def _Answer(self, s: N.Answer) -> list[Step]:
         who, you = self.subject(s.side)
         return [Step(_cap(f"{who} {'answer' if you else 'answers'} the question {self.expr(s.question)} "
-                          f"(an agent is right {self.expr(s.chance)} times in 100); call it "
+                          f"; an agent is right {self.expr(s.chance)} times in 100; call it "
                           f"{self.local(s.name)} when the answer is right."))]
 
     def _Reset(self, s: N.Reset) -> list[Step]:
         return [Step(f"Set every {mark('rule', s.name)} back to its starting value.")]
 
     def _PoolDice(self, d: N.PoolDice) -> str:
-        return f"{self.expr(d.count)} × {mark('rule', d.die)}"
+        one = isinstance(d.count, N.Num) and d.count.value == 1
+        return f"{self.expr(d.count)} {mark('rule', d.die)} {'die' if one else 'dice'}"
 
     def _RollPool(self, s: N.RollPool) -> list[Step]:
         who, you = self.subject(s.side)
         dice = _words([self.node(d) for d in s.dice])
-        return [Step(_cap(f"{who} {'roll' if you else 'rolls'} the dice {dice}, one at a time; "
+        return [Step(_cap(f"{who} {'roll' if you else 'rolls'} {dice}, one at a time; "
                           f"call the list of faces rolled {self.local(s.name)}."))]
 
     def _Win(self, s: N.Win) -> list[Step]:
@@ -529,7 +725,7 @@ class English:
 
     def _DoAction(self, s: N.DoAction) -> list[Step]:
         who, you = self.subject(s.side)
-        actions = _words([mark("action", name) for name, _span in s.actions], "or")
+        actions = _words([self.said(name, ()) or mark("action", name) for name, _span in s.actions], "or")
         verb = "may take" if s.optional else ("take" if you else "takes")
         return [Step(_cap(f"{who} {verb} one action: {actions}."))]
 
@@ -548,7 +744,7 @@ class English:
         return [Step("Do nothing.")]
 
     def _CallStmt(self, s: N.CallStmt) -> list[Step]:
-        return [Step(f"Do {self._call_text(s.func, s.args)}.")]
+        return [Step(_cap(f"{self._call_text(s.func, s.args)}."))]
 
     def _If(self, s: N.If) -> list[Step]:
         (cond, body), *rest = s.branches
@@ -561,7 +757,8 @@ class English:
         return [Step(f"For each {self.local(s.name)} in {self.expr(s.items)}:", self.steps(s.body))]
 
     def _Repeat(self, s: N.Repeat) -> list[Step]:
-        return [Step(f"Repeat {self.sub(s.count)} times:", self.steps(s.body))]
+        once = isinstance(s.count, N.Num) and s.count.value == 1
+        return [Step("Once:" if once else f"Repeat {self.sub(s.count)} times:", self.steps(s.body))]
 
     def _While(self, s: N.While) -> list[Step]:
         return [Step(f"As long as {self.cond(s.cond)}:", self.steps(s.body))]
@@ -578,8 +775,17 @@ class English:
         guard = f", offered only if {self.cond(o.guard)}" if o.guard is not None else ""
         return Step(f"{self.expr(o.label)}{guard}:", self.steps(o.body))
 
-    def _call_text(self, func: str, args) -> str:
-        return f"{self.vocab.name(func) or mark('rule', func)}({', '.join(self.expr(a) for a in args)})"
+    def _call_text(self, func: str, args, as_value: bool = False) -> str:
+        """A call in English: the callee's phrase with the arguments filled in; without a phrase,
+        its name as words and the arguments after it."""
+        said = self.said(func, args)
+        if said is not None:
+            return said
+        name = self.vocab.name(func) or mark("rule", func)
+        given = _words([self.arg(a) for a in args])
+        if as_value:
+            return f"the {name}" + (f" of {given}" if args else "")
+        return f"do {name}" + (f", with {given}" if args else "")
 
     def _is_procedure(self, name: str) -> bool:
         return name in self.vocab.procedures
@@ -622,23 +828,35 @@ class English:
         return Step(f"{names} {'belongs' if len(d.names) == 1 else 'belong'} to no side and "
                     f"{'starts' if len(d.names) == 1 else 'start'} off the board.")
 
+    def own_phrase(self, d) -> str:
+        """A declaration's own phrase, its parameters shown as the names they are."""
+        params = getattr(d, "params", ()) or tuple(b.name for b in getattr(d, "binders", ()))
+        values = {p: self.local(p) for p in params}
+        for hole in _HOLE.findall(d.phrase.text):
+            values.setdefault(hole.strip(), "a " + (d.scope or "side") if getattr(d, "scope", None) else "it")
+        self.seen.add("Phrase")
+        return fill(d.phrase.text, values)
+
     def _Var(self, d: N.Var) -> Step:
-        kind = f" (a {d.type})" if d.type else ""
+        kind = {"flag": " that is true or false", "number": " that is a number"}.get(d.type, f", a {d.type}" if d.type else "")
         owner = {"side": "Each side has its own", "piece": "Each piece has its own"}.get(d.scope, "The game keeps one")
         bounds = [f"below {self.expr(d.low)}"] if d.low is not None else []
         bounds += [f"above {self.expr(d.high)}"] if d.high is not None else []
         limits = f"; it never goes {_words(bounds, 'nor')}" if bounds else ""
-        return Step(f"{owner} {mark('rule', d.name)}{kind}, changed during play; it starts as "
+        said = f", which says whether {self.own_phrase(d)}" if d.phrase and d.name in self.vocab.flags else \
+            (f": {self.own_phrase(d)}" if d.phrase else "")
+        return Step(f"{owner} {mark('rule', d.name)}{kind}{said}, changed during play; it starts as "
                     f"{self.expr(d.init)}{limits}.")
 
     def _Const(self, d: N.Const) -> Step:
         values = [self.expr(v) for v in d.values]
+        name = mark('rule', d.name) + (f", {self.own_phrase(d)}," if d.phrase else "")
         if d.scope == "side" and len(values) == len(self.vocab.sides):
             each = "; ".join(f"{mark('lit', s)}: {v}" for s, v in zip(self.vocab.sides, values))
-            return Step(f"{mark('rule', d.name)} is fixed for each side: {each}.")
+            return Step(f"{_cap(name)} is fixed for each side: {each}.")
         if d.scope:
-            return Step(f"{mark('rule', d.name)} is fixed per {d.scope}: {_words(values)}, in order.")
-        return Step(f"{mark('rule', d.name)} is always {_words(values)}.")
+            return Step(f"{_cap(name)} is fixed per {d.scope}: {_words(values)}, in order.")
+        return Step(f"{_cap(name)} is always {_words(values)}.")
 
     def _Zone(self, d: N.Zone) -> Step:
         if d.shared:
@@ -648,16 +866,22 @@ class English:
                     f"{_VISIBILITY.get(d.visibility, d.visibility)}.")
 
     def _Window(self, d: N.Window) -> Step:
-        return Step(f"{mark('rule', d.name)} is a window: a moment the rules open for a side to answer "
-                    f"with a card whose window is {_quote(d.name)}.")
+        said = f", {self.own_phrase(d)}," if d.phrase else ""
+        return Step(f"{_cap(mark('rule', d.name))}{said} is a window: a moment the rules open for a side to "
+                    f"answer with a card whose window is {_quote(d.name)}.")
 
     def _Procedure(self, d: N.Procedure) -> Step:
-        params = ", ".join(self.local(p) for p in d.params)
-        return Step(f"To do {mark('rule', d.name)}({params}):", self.steps(d.body))
+        if d.phrase is not None:
+            return Step(f"To {_uncap(self.own_phrase(d))}, as {mark('rule', d.name)} does:", self.steps(d.body))
+        given = f", given {_words([self.local(p) for p in d.params])}" if d.params else ""
+        return Step(f"To do {mark('rule', d.name)}{given}:", self.steps(d.body))
 
     def _Function(self, d: N.Function) -> Step:
-        params = ", ".join(self.local(p) for p in d.params)
-        return Step(f"{mark('rule', d.name)}({params}) means {self.cond(d.body)}.")
+        if d.phrase is not None:
+            return Step(f"{_cap(self.own_phrase(d))}, as {mark('rule', d.name)} says, means "
+                        f"{self.cond(d.body)}.")
+        given = f" of {_words([self.local(p) for p in d.params])}" if d.params else ""
+        return Step(f"The {mark('rule', d.name)}{given} means {self.cond(d.body)}.")
 
     def _Binder(self, b: N.Binder) -> Step:
         return Step(f"{self.local(b.name)} among {self.expr(b.domain)}")
@@ -665,10 +889,12 @@ class English:
     def _Action(self, d: N.Action) -> Step:
         me = self.with_me()
         text = f"When you take the action {mark('action', d.name)}"
+        if d.phrase is not None:
+            text += f", {self.own_phrase(d)},"
         label = me.expr(d.label) if d.label is not None else None
         if d.binders:
             text += ", choosing " + _words([me.node(b).text for b in d.binders]) + \
-                " (each possible choice is one option; with none, the action cannot be taken)."
+                ": each possible choice is one option; with none, the action cannot be taken."
             text += (f" Each option is shown as {label}." if label else "") + " Then:"
         else:
             text += (f", shown as {label}" if label else "") + ":"
@@ -678,7 +904,7 @@ class English:
         return Step("Once set up, the game runs as follows:", self.steps(d.body))
 
     def _Setup(self, d: N.Setup) -> Step:
-        return Step("To set up the game (the pieces already stand on their start spaces):",
+        return Step("To set up the game, the pieces already standing on their start spaces:",
                     self.steps(d.body))
 
     def _Event(self, d: N.Event) -> Step:
@@ -686,8 +912,8 @@ class English:
         return Step(f"{mark('lit', d.name)} is an event the rules announce{carries}.")
 
     def _Announce(self, s: N.Announce) -> list[Step]:
-        args = ", ".join(self.expr(a) for a in s.args)
-        return [Step(f"Announce the event {mark('lit', s.event)}({args}): the rules that wait for it run now.")]
+        args = f", with {_words([self.expr(a) for a in s.args])}" if s.args else ""
+        return [Step(f"Announce the event {mark('lit', s.event)}{args}: the rules that wait for it run now.")]
 
     def _Trigger(self, d: N.Trigger) -> Step:
         params = [self.local(p) for p in d.params]
@@ -695,7 +921,7 @@ class English:
         if pattern is not None and len(params) == 2:
             event = pattern.format(*params)
         else:
-            event = f"the event {mark('lit', d.event)}({', '.join(params)}) happens"
+            event = f"the event {mark('lit', d.event)} happens" + (f", with {_words(params)}" if params else "")
         cond = f" and {self.cond(d.cond)}" if d.cond is not None else ""
         return Step(f"Whenever {event}{cond}, at once:", self.steps(d.body))
 
@@ -736,6 +962,24 @@ class English:
                     f"{self.expr(r.message)}{where}.")
 
 
+def card_english(english: "English", effect=None, condition=None, effects: dict | None = None) -> str:
+    """A card's English as plain text: when it can be played, then what it does (its effect and
+    each `..._effect` part). The reference, `lumos explain` and the language server show this.
+
+    `english` renders the game's names (`English(Vocabulary(decls, board))`); `me` is the side
+    playing the card."""
+    me = english if english.me else english.with_me()
+    parts = []
+    if condition is not None:
+        parts.append("Playable when " + plain(me.cond(condition)) + ".")
+    if effect:
+        parts.append(to_text(me.steps(effect)))
+    for key, body in (effects or {}).items():
+        part = key[:-len("_effect")] if key.endswith("_effect") else key
+        parts.append(f"{_cap(words(part))} effect:\n" + to_text(me.steps(body), 3))
+    return "\n".join(parts)
+
+
 def node_classes() -> list[type]:
     """Every concrete node class of the language (compiler/nodes.py)."""
     abstract = {N.Node, N.Expr, N.Stmt, N.Decl}
@@ -746,6 +990,26 @@ def node_classes() -> list[type]:
 def missing_renderings() -> list[str]:
     """Names of node classes that English cannot render."""
     return [c.__name__ for c in node_classes() if not hasattr(English, "_" + c.__name__)]
+
+
+# Code in the English: an identifier with an underscore, a call `name(`, a `{template}`, an
+# operator, a parenthesis, Python's True / False. Quoted designer's words are not looked at
+# for parentheses, but a `{` left in them is a template that was not filled.
+_LEAK = re.compile(r"[A-Za-z0-9]_[A-Za-z0-9]|\b[a-z_][a-z0-9_]*\(|[{}]|==|!=|<=|>=|=|\s[<>+*/%×]\s|"
+                   r"\bTrue\b|\bFalse\b|[()\[\]]")
+
+
+def leaks(text: str) -> list[str]:
+    """The pieces of code a rendering shows its reader (empty when it reads as prose).
+
+    >>> leaks("Do boost_action(you, “shoot”, 1).")
+    ['boost_action(', ')']
+    >>> leaks("Your Shoot rolls gain 1 Success until the end of this Game Sequence.")
+    []
+    """
+    text = plain(text)
+    quoted = re.sub("“[^”]*”", lambda m: re.sub(r"[()\[\]]", "", m.group(0)), text)
+    return [m.group(0) for m in _LEAK.finditer(quoted)]
 
 
 def placeholder_in(text: str) -> str | None:
