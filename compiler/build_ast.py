@@ -103,7 +103,9 @@ class _Builder(Transformer):
         return N.GameFile(self.sp(meta), tuple(_attach_phrases([c for c in ch if isinstance(c, (N.Decl, N.Phrase))])))
 
     def says_decl(self, meta, ch):
-        return N.Phrase(self.tsp(ch[0]), _unquote(ch[0]), _unquote(ch[1]) if len(ch) > 1 else None)
+        texts = [_unquote(c) for c in ch if isinstance(c, Token) and c.type == "STRING"]
+        cond = next((c for c in ch if isinstance(c, N.Expr)), None)
+        return N.Phrase(self.tsp(ch[0]), texts[0], texts[1] if len(texts) > 1 else None, cond)
 
     def effect(self, meta, ch):
         return tuple(c for c in ch if isinstance(c, N.Stmt))
@@ -565,25 +567,29 @@ _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 
 def _attach_phrases(items: list) -> list:
     """Each `says` line becomes the `phrase` of the declaration right after it (E240, E241)."""
-    out, pending = [], None
+    out, pending = [], []
     for item in items:
         if isinstance(item, N.Phrase):
-            if pending is not None:
-                _says_error(pending, "E240", "two `says` lines in a row: only the second would be used",
-                            "keep one `says` line right above the declaration it describes")
-            pending = item
+            if pending and pending[-1].cond is None:
+                _says_error(pending[-1], "E240", "two `says` lines in a row, the first without `if`: "
+                            "the second would never be used",
+                            "keep one `says` line without `if`, the last, below those with `if`")
+            pending.append(item)
             continue
-        if pending is not None:
+        if pending:
             if not isinstance(item, _PHRASED):
-                _says_error(pending, "E240", f"`says` describes the declaration on the next line, but "
+                _says_error(pending[0], "E240", f"`says` describes the declaration on the next line, but "
                             f"`{type(item).__name__.lower()}` cannot have one",
                             "put `says` right above a function, procedure, action, window, var or const")
-            _check_placeholders(pending, item)
-            item = replace(item, phrase=pending)
-            pending = None
+            chain = None
+            for phrase in reversed(pending):
+                _check_placeholders(phrase, item)
+                chain = replace(phrase, otherwise=chain)
+            item = replace(item, phrase=chain)
+            pending = []
         out.append(item)
-    if pending is not None:
-        _says_error(pending, "E240", "`says` at the end of the file describes nothing",
+    if pending:
+        _says_error(pending[0], "E240", "`says` at the end of the file describes nothing",
                     "put `says` right above the declaration it describes")
     return out
 
@@ -601,6 +607,18 @@ def _phrase_params(d) -> tuple[str, ...] | None:
 
 def _check_placeholders(phrase: N.Phrase, d) -> None:
     allowed = _phrase_params(d)
+    if phrase.cond is not None:
+        from lumos.diagnostics import did_you_mean
+        params = allowed or ()
+        if not isinstance(d, (N.Function, N.Procedure)):
+            _says_error(phrase, "E242", "`says ... if` chooses a phrase by the arguments of a call, and "
+                        f"`{d.name}` takes none", "leave out the `if`")
+        for n in _names_in(phrase.cond):
+            if n.name not in params:
+                raise LumosSyntaxError(Diagnostic(
+                    "E242", f"the condition of this `says` names `{n.name}`, which is not a parameter of "
+                    f"`{d.name}`", n.span, did_you_mean(n.name, params) or
+                    "compare parameters with values written in the call, e.g. `if mode == \"roll\"`"))
     for text in (phrase.text, phrase.negative):
         if text is None:
             continue
@@ -622,6 +640,19 @@ def _check_placeholders(phrase: N.Phrase, d) -> None:
                 _says_error(phrase, "E241", f"the phrase names `{{{name}}}`, which is not a parameter: {what}",
                             did_you_mean(name, allowed) or "write a parameter's name in braces, or leave the "
                             "braces out")
+
+
+def _names_in(node):
+    """The `Name` nodes of an expression."""
+    from dataclasses import fields
+    if isinstance(node, N.Name):
+        yield node
+    if isinstance(node, N.Node):
+        for f in fields(node):
+            value = getattr(node, f.name)
+            for v in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(v, N.Node):
+                    yield from _names_in(v)
 
 
 def _says_error(phrase: N.Phrase, code: str, message: str, hint: str):

@@ -363,6 +363,8 @@ class Phrase(Node):
     """`says "one of {s}'s Chasers", "..."`: an English template, and that of its negation."""
     text: str
     negative: Optional[str] = None
+    cond: Optional[Expr] = None           # `if mode == "roll"`: for calls whose arguments make it true
+    otherwise: Optional["Phrase"] = None  # the next `says` line of the same declaration
 
 
 @dataclass(frozen=True)

@@ -179,6 +179,46 @@ def singular(word: str) -> str:
     return word
 
 
+def pick(phrase: N.Phrase, env: dict) -> N.Phrase:
+    """The `says` line for a call: the first whose `if` holds for the arguments written in the
+    call (a literal value); an `if` the arguments do not decide passes to the next line."""
+    while phrase.cond is not None and phrase.otherwise is not None and static(phrase.cond, env) is not True:
+        phrase = phrase.otherwise
+    return phrase
+
+
+_STATIC_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+               ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b,
+               "is": lambda a, b: a == b, "isnot": lambda a, b: a != b}
+
+
+def static(e, env: dict):
+    """The value of a `says ... if` condition with the call's arguments, or None if they do not
+    decide it (an argument that is not a literal)."""
+    if isinstance(e, (N.Num, N.Str, N.Bool)):
+        return e.value
+    if isinstance(e, N.Neg) and isinstance(e.operand, N.Num):
+        return -e.operand.value
+    if isinstance(e, N.Name):
+        arg = env.get(e.name)
+        return static(arg, {}) if arg is not None else None
+    if isinstance(e, N.Not):
+        v = static(e.operand, env)
+        return None if v is None else not v
+    if isinstance(e, N.Compare) and e.op in _STATIC_OPS:
+        a, b = static(e.left, env), static(e.right, env)
+        try:
+            return None if a is None or b is None else _STATIC_OPS[e.op](a, b)
+        except TypeError:
+            return None
+    if isinstance(e, N.BoolOp):
+        values = [static(i, env) for i in e.items]
+        if e.op == "and":
+            return False if False in values else (None if None in values else True)
+        return True if True in values else (None if None in values else False)
+    return None
+
+
 def fill(template: str, values: dict[str, str], marked: bool = True) -> str:
     """A phrase template with its `{names}` replaced by English, in good grammar: `{s}'s` of
     "you" is "your", "you is" is "you are", "a {colour}" before a vowel is "an", and a
@@ -222,6 +262,7 @@ def fill(template: str, values: dict[str, str], marked: bool = True) -> str:
     return "".join(out)
 
 
+_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)+")
 _POSSESSIVE_OF = {"you": "your", "it": "its", "this card": "this card's", "they": "their"}
 
 
@@ -444,10 +485,11 @@ class English:
         if d is None:
             return None
         self.seen.add("Phrase")
-        text = d.phrase.negative if negative else d.phrase.text
+        params = tuple(d.params) if isinstance(d, (N.Function, N.Procedure)) else ()
+        phrase = pick(d.phrase, dict(zip(params, args)))
+        text = phrase.negative if negative else phrase.text
         if text is None:
             return None
-        params = tuple(d.params) if isinstance(d, (N.Function, N.Procedure)) else ()
         values = {p: self.arg(a) for p, a in zip(params, args)}
         if isinstance(d, N.Action):
             values = {b.name: self.local(b.name) for b in d.binders}
@@ -504,6 +546,8 @@ class English:
         return str(e.value)
 
     def _Str(self, e: N.Str) -> str:
+        if _IDENTIFIER.fullmatch(e.value):   # a value such as "fly_off" or "library_book"
+            return _quote(words(e.value))
         return _quote(self.template(e.value))
 
     def _Bool(self, e: N.Bool) -> str:
@@ -832,10 +876,13 @@ class English:
         """A declaration's own phrase, its parameters shown as the names they are."""
         params = getattr(d, "params", ()) or tuple(b.name for b in getattr(d, "binders", ()))
         values = {p: self.local(p) for p in params}
-        for hole in _HOLE.findall(d.phrase.text):
+        phrase = d.phrase
+        while phrase.otherwise is not None:   # the general case: the last line
+            phrase = phrase.otherwise
+        for hole in _HOLE.findall(phrase.text):
             values.setdefault(hole.strip(), "a " + (d.scope or "side") if getattr(d, "scope", None) else "it")
         self.seen.add("Phrase")
-        return fill(d.phrase.text, values)
+        return fill(phrase.text, values)
 
     def _Var(self, d: N.Var) -> Step:
         kind = {"flag": " that is true or false", "number": " that is a number"}.get(d.type, f", a {d.type}" if d.type else "")
@@ -868,7 +915,7 @@ class English:
     def _Window(self, d: N.Window) -> Step:
         said = f", {self.own_phrase(d)}," if d.phrase else ""
         return Step(f"{_cap(mark('rule', d.name))}{said} is a window: a moment the rules open for a side to "
-                    f"answer with a card whose window is {_quote(d.name)}.")
+                    f"answer with a card whose window is {_quote(words(d.name))}.")
 
     def _Procedure(self, d: N.Procedure) -> Step:
         if d.phrase is not None:
@@ -935,17 +982,17 @@ class English:
     # -------------------------------------------------------------- team files
     def _Team(self, d: N.Team) -> Step:
         parts = tuple(self.node(x) for x in d.fields + d.groups + d.rules)
-        return Step("A team may be given as a team file (YAML) that names the team under “team” and holds, "
+        return Step("A team may be given as a team file, in YAML, that names the team under “team” and holds, "
                     "checked before the game starts:", parts)
 
     def _TeamField(self, f: N.TeamField) -> Step:
-        kind = f" (a {f.type})" if f.type else ""
+        kind = f", a {f.type}," if f.type else ""
         choices = f", one of {_words([self.expr(c) for c in f.choices], 'or')}" if f.choices else ""
         default = f"; {self.expr(f.default)} if the file does not say" if f.default is not None else \
             "; the file must say it"
         shared = " Every team of one game must give the same value." if f.shared else ""
         return Step(f"{mark('lit', f.name)}{kind}{choices}{default}. It becomes the side's "
-                    f"{mark('lit', f.name)} (without a team file: {self.expr(f.default) if f.default else 'nothing'})."
+                    f"{mark('lit', f.name)}; without a team file, {self.expr(f.default) if f.default else 'nothing'}."
                     f"{shared}")
 
     def _TeamGroup(self, g: N.TeamGroup) -> Step:
@@ -954,7 +1001,7 @@ class English:
                     f"{mark('rule', g.zone)} before the setup.")
 
     def _TeamRequire(self, r: N.TeamRequire) -> Step:
-        where = f" (reported at {self.local(r.at)})" if r.at else ""
+        where = f", reported at {self.local(r.at)}" if r.at else ""
         if r.var is not None:
             return Step(f"For each {self.local(r.var)} among {self.expr(r.domain)}: {self.cond(r.cond)}; "
                         f"otherwise the check says {self.expr(r.message)} at that card.")
