@@ -137,9 +137,14 @@ def _words(items: list[str], last: str = "and") -> str:
 
 
 def _cap(text: str) -> str:
-    """Upper-case the first letter, unless the text starts with a game name."""
+    """Upper-case the first letter, unless the text starts with a name given in a rule or a
+    literal name (a space, a side); a phrase that starts the sentence is capitalised."""
     if text and text[0].isalpha():
         return text[0].upper() + text[1:]
+    m = _MARK.match(text)
+    if m and m.group(1) in ("rule", "action") and m.group(3)[:1].isalpha():
+        shown = m.group(3)
+        return f"\x1b{m.group(1)}\x1f{m.group(2)}\x1f{shown[0].upper()}{shown[1:]}\x1d{text[m.end():]}"
     return text
 
 
@@ -219,6 +224,25 @@ def static(e, env: dict):
     return None
 
 
+_NOT_NOUN = {"of", "to", "from", "on", "in", "into", "at", "by", "with", "and", "or", "the", "a", "an", "your",
+             "their", "its", "more", "each", "up", "is", "are", "times"}
+
+
+def _one_of(text: str) -> str:
+    """The words after the number 1, with the first plural noun made singular (`Tempo Points`)."""
+    parts = text.split(" ")
+    for i, w in enumerate(parts):
+        if not w:
+            continue
+        if w.lower() in _NOT_NOUN - {"more", "times"}:
+            break
+        one = singular(w)
+        if one != w:
+            parts[i] = one
+            break
+    return " ".join(parts)
+
+
 def fill(template: str, values: dict[str, str], marked: bool = True) -> str:
     """A phrase template with its `{names}` replaced by English, in good grammar: `{s}'s` of
     "you" is "your", "you is" is "you are", "a {colour}" before a vowel is "an", and a
@@ -242,15 +266,16 @@ def fill(template: str, values: dict[str, str], marked: bool = True) -> str:
             pos = m.end()
             if shown == "you":
                 verb = re.match(r" ([a-z']+)\b", rest)
-                if verb and verb.group(1) in _YOU_VERB:
-                    out.append(value + " " + _YOU_VERB[verb.group(1)])
+                if verb and (verb.group(1) in _YOU_VERB or verb.group(1) in _THIRD_PERSON_OK):
+                    own = _YOU_VERB.get(verb.group(1)) or _base_verb(verb.group(1))
+                    out.append(value + " " + own)
                     pos = m.end() + 1 + len(verb.group(1))
                     continue
-            if shown == "1":
-                noun = re.match(r" ([A-Za-z]+)\b", rest)
+            if shown in ("1", "-1", "one"):
+                noun = re.match(r"((?: [A-Za-z-]+){1,3})", rest)
                 if noun:
-                    out.append(f"{value} {singular(noun.group(1))}")
-                    pos = m.end() + 1 + len(noun.group(1))
+                    out.append(value + _one_of(noun.group(1)))
+                    pos = m.end() + len(noun.group(1))
                     continue
         before = "".join(out)
         if re.search(r"(^|\s)[aA]$", before.rstrip(" ")[-2:]) and before.endswith(" ") and \
@@ -260,6 +285,23 @@ def fill(template: str, values: dict[str, str], marked: bool = True) -> str:
         out.append(value)
     out.append(template[pos:])
     return "".join(out)
+
+
+# Verbs a phrase may write after its subject ("{s} gains"): after "you" they lose their -s.
+_THIRD_PERSON_OK = {"gains", "loses", "draws", "discards", "moves", "places", "shifts", "takes", "rolls",
+                    "passes", "stuns", "puts", "gives", "chooses", "plays", "scores", "wins", "skips",
+                    "advances", "may", "cannot", "must", "carries", "acquires", "reveals", "shuffles",
+                    "performs", "holds", "spends", "returns", "deploys", "flies", "keeps", "knocks"}
+
+
+def _base_verb(verb: str) -> str:
+    if verb in ("may", "cannot", "must"):
+        return verb
+    if verb.endswith("ies"):
+        return verb[:-3] + "y"
+    if re.search(r"(ss|sh|ch|x|z)es$", verb):
+        return verb[:-2]
+    return verb[:-1]
 
 
 _IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)+")
@@ -476,7 +518,7 @@ class English:
         """An argument filled into a phrase: a text is shown as its words, without quotes."""
         if isinstance(e, N.Str):
             self.seen.add("Str")
-            return self.template(e.value)
+            return words(e.value) if _IDENTIFIER.fullmatch(e.value) else self.template(e.value)
         return self.expr(e)
 
     def said(self, name: str, args, negative: bool = False) -> str | None:
@@ -611,7 +653,9 @@ class English:
         return f"the list of {_words([self.sub(i) for i in e.items])}"
 
     def _Where(self, e: N.Where) -> str:
-        return f"those of {self.sub(e.source)} for which {self.cond(e.cond)}"
+        source = self.sub(e.source)
+        lead = "" if plain(source).startswith(("your ", "the ", "all ")) or "'s " in plain(source) else "those of "
+        return f"{lead}{source} for which {self.cond(e.cond)}"
 
     def _IfExpr(self, e: N.IfExpr) -> str:
         return f"{self.sub(e.then)} if {self.cond(e.cond)}, otherwise {self.sub(e.other)}"
@@ -684,7 +728,7 @@ class English:
             said = self.flag_phrase(s.target, not s.value.value)
             if said is not None:
                 self.seen.add("Bool")
-                return [Step(_cap(f"from now on, {said}."))]
+                return [Step(_cap(f"{said}."))]
         return [Step(_cap(f"set {self.expr(s.target)} to {self.expr(s.value)}."))]
 
     def _AddTo(self, s: N.AddTo) -> list[Step]:
@@ -764,7 +808,8 @@ class English:
         who, you = self.subject(s.side)
         name = self.local(s.name)
         verb = ("may choose" if s.optional else ("choose" if you else "chooses"))
-        text = f"{who} {verb} {name} from {self.expr(s.options)}{self.label(s.label)}"
+        label = "" if self.me else self.label(s.label)   # a card's English says what, not the menu
+        text = f"{who} {verb} {name}, one of {self.expr(s.options)}{label}"
         return [Step(_cap(text + (", or nothing." if s.optional else ".")))]
 
     def _DoAction(self, s: N.DoAction) -> list[Step]:
@@ -828,7 +873,8 @@ class English:
         name = self.vocab.name(func) or mark("rule", func)
         given = _words([self.arg(a) for a in args])
         if as_value:
-            return f"the {name}" + (f" of {given}" if args else "")
+            joint = " " if plain(name).endswith(" of") else " of "
+            return f"the {name}" + (f"{joint}{given}" if args else "")
         return f"do {name}" + (f", with {given}" if args else "")
 
     def _is_procedure(self, name: str) -> bool:
@@ -1023,7 +1069,7 @@ def card_english(english: "English", effect=None, condition=None, effects: dict 
         parts.append(to_text(me.steps(effect)))
     for key, body in (effects or {}).items():
         part = key[:-len("_effect")] if key.endswith("_effect") else key
-        parts.append(f"{_cap(words(part))} effect:\n" + to_text(me.steps(body), 3))
+        parts.append(f"{words(part).title()} effect:\n" + to_text(me.steps(body), 3))
     return "\n".join(parts)
 
 
