@@ -199,7 +199,7 @@ EXAMPLES = [
     ("play c by me", "1. You play c: the card's effect happens."),
     ('choose c from my hand label "drop {c}"', "1. You choose c from your hand, shown as “drop c”."),
     ("may choose p from pieces where it.tired",
-     "1. You may choose p from those of all pieces for which its tired is true, or nothing."),
+     "1. You may choose p from all pieces for which its tired is true, or nothing."),
     ("do one of run by current", "1. The side whose turn it is takes one action: run."),
     ("may do one of run, rest", "1. You may take one action: run or rest."),
     ('log "done"', "1. Announce “done”."),
@@ -212,7 +212,7 @@ EXAMPLES = [
      "1. If the piece standing on a1 is nothing:\n   1. Do nothing.\n   Otherwise:\n   1. Leave the loop."),
     ("repeat 2 times:\n    return 1", "1. Repeat 2 times:\n   1. Stop here: this rule ends, giving 1."),
     ("for each p in pieces where p.space in home:\n    pass",
-     "1. For each p in those of all pieces for which the space of p is one of home:\n   1. Do nothing."),
+     "1. For each p in all pieces for which the space of p is one of home:\n   1. Do nothing."),
 ]
 VOCAB = '''
 sides red, blue

@@ -808,8 +808,7 @@ class English:
         who, you = self.subject(s.side)
         name = self.local(s.name)
         verb = ("may choose" if s.optional else ("choose" if you else "chooses"))
-        label = "" if self.me else self.label(s.label)   # a card's English says what, not the menu
-        text = f"{who} {verb} {name}, one of {self.expr(s.options)}{label}"
+        text = f"{who} {verb} {name} from {self.expr(s.options)}{self.label(s.label)}"
         return [Step(_cap(text + (", or nothing." if s.optional else ".")))]
 
     def _DoAction(self, s: N.DoAction) -> list[Step]:
