@@ -92,8 +92,9 @@ def explain_card(cg, name: str, decls: list[N.Decl] | None = None, texts: dict |
         if isinstance(text, str) and text.strip():
             out += ["", f"{title}:"] + ["  " + ln for ln in text.rstrip().splitlines()]
 
-    if english and (effect_text or condition_text):
-        rendered = _english(cg, decls, effect_text, condition_text)
+    named = any(k.endswith("_effect") for k in first.fields)
+    if english and (effect_text or condition_text or named):
+        rendered = _english(cg, decls, effect_text, condition_text, first.fields)
         if rendered:
             out += ["", "in plain English:"] + ["  " + ln for ln in rendered.splitlines()]
 
@@ -130,24 +131,25 @@ def explain_card(cg, name: str, decls: list[N.Decl] | None = None, texts: dict |
     return "\n".join(out) + "\n"
 
 
-def _english(cg, decls, effect_text, condition_text) -> str:
-    """The effect and condition in English, from the parsed text (empty if no renderer)."""
+def _english(cg, decls, effect_text, condition_text, fields=None) -> str:
+    """The card's English (lumos.reference.english.card_english, as the reference shows it),
+    from the parsed texts (empty if no renderer)."""
     try:
         from lumos.compiler.build_ast import Origin, build
         from lumos.compiler.parse import parse
-        from lumos.reference.english import English, Vocabulary, plain, to_text
+        from lumos.reference.english import English, Vocabulary, card_english
     except ImportError:
         return ""
     try:
         eng = English(Vocabulary(decls, cg.board), me=True)
-        parts = []
+        cond = stmts = None
         if isinstance(condition_text, str) and condition_text.strip():
             cond = build(parse(condition_text, "<condition>", "condition"), Origin("<condition>"))
-            parts.append("Playable when " + plain(eng.cond(cond)) + ".")
         if isinstance(effect_text, str) and effect_text.strip():
             stmts = build(parse(effect_text, "<effect>", "effect"), Origin("<effect>"))
-            parts.append(to_text(eng.steps(stmts)))
-        return "\n".join(parts)
+        named = {k: build(parse(v, "<effect>", "effect"), Origin("<effect>"))
+                 for k, v in (fields or {}).items() if k.endswith("_effect") and isinstance(v, str) and v.strip()}
+        return card_english(eng, stmts, cond, named)
     except Exception as exc:  # noqa: BLE001 - the English is a help; its absence is not an error
         return f"(no English rendering: {type(exc).__name__})"
 
