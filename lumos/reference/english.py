@@ -871,6 +871,8 @@ class English:
             return said
         name = self.vocab.name(func) or mark("rule", func)
         given = _words([self.arg(a) for a in args])
+        if as_value and len(args) == 1 and re.match(r"(is|has|can|may|must)_", func):
+            return f"{self.arg(args[0])} {name}"   # `is_lagged(p)`: "p is lagged"
         if as_value:
             joint = " " if plain(name).endswith(" of") else " of "
             return f"the {name}" + (f"{joint}{given}" if args else "")
@@ -964,14 +966,15 @@ class English:
 
     def _Procedure(self, d: N.Procedure) -> Step:
         if d.phrase is not None:
-            return Step(f"To {_uncap(self.own_phrase(d))}, as {mark('rule', d.name)} does:", self.steps(d.body))
+            return Step(f"{_cap(mark('rule', d.name))}: {_cap(self.own_phrase(d))}. Step by step:",
+                        self.steps(d.body))
         given = f", given {_words([self.local(p) for p in d.params])}" if d.params else ""
         return Step(f"To do {mark('rule', d.name)}{given}:", self.steps(d.body))
 
     def _Function(self, d: N.Function) -> Step:
         if d.phrase is not None:
-            return Step(f"{_cap(self.own_phrase(d))}, as {mark('rule', d.name)} says, means "
-                        f"{self.cond(d.body)}.")
+            verb = "when" if d.phrase.negative is not None else "is"
+            return Step(f"{_cap(mark('rule', d.name))}: {self.own_phrase(d)} {verb} {self.cond(d.body)}.")
         given = f" of {_words([self.local(p) for p in d.params])}" if d.params else ""
         return Step(f"The {mark('rule', d.name)}{given} means {self.cond(d.body)}.")
 
