@@ -327,7 +327,10 @@ class Vocabulary:
         self.phrases: dict[str, N.Decl] = {}   # name -> the declaration whose `says` gives its English
         self.flags: set[str] = set()           # variables that hold true or false
         self.zones: set[str] = set()
+        self.decls: dict[str, N.Decl] = {}     # name -> its declaration (for `describe`)
         for d in decls:
+            if isinstance(getattr(d, "name", None), str):
+                self.decls.setdefault(d.name, d)
             getattr(self, "_" + type(d).__name__, self._other)(d)
             if getattr(d, "phrase", None) is not None and getattr(d, "name", None):
                 self.phrases[d.name] = d
@@ -468,6 +471,23 @@ class English:
 
     def decl(self, d: N.Decl) -> Step:
         return self.node(d)
+
+    def describe(self, name: str) -> str | None:
+        """The English of a declared name, as plain text: its phrase, then what its declaration
+        says (for an editor's hover over the name). None for a name the rules do not declare.
+
+        >>> from lumos.compiler.parse import parse
+        >>> from lumos.compiler.build_ast import build, Origin
+        >>> g = build(parse('says "{s}\'s rival"\nfunction rival(s) = other(s)\n', "x"), Origin("x"))
+        >>> print(English(Vocabulary(g.decls)).describe("rival"))
+        Rival: s's rival is the side after s.
+        """
+        d = self.vocab.decls.get(name)
+        if d is None:
+            return None
+        step = self.node(d)
+        first = plain(step.text)
+        return first if not step.body else to_text([step])[3:]
 
     def with_me(self) -> "English":
         """The same vocabulary, in a context where `me` is the acting side."""
