@@ -478,7 +478,7 @@ class English:
 
         >>> from lumos.compiler.parse import parse
         >>> from lumos.compiler.build_ast import build, Origin
-        >>> g = build(parse('says "{s}\'s rival"\nfunction rival(s) = other(s)\n', "x"), Origin("x"))
+        >>> g = build(parse('says "{s}\\'s rival"\\nfunction rival(s) = other(s)\\n', "x"), Origin("x"))
         >>> print(English(Vocabulary(g.decls)).describe("rival"))
         Rival: s's rival is the side after s.
         """
