@@ -360,7 +360,7 @@ class Decl(Node):
 
 @dataclass(frozen=True)
 class Phrase(Node):
-    """`says "one of {s}'s Chasers", "..."`: an English template, and that of its negation."""
+    """`says "{s} is ahead", "{s} is behind"`: an English template, and that of its negation."""
     text: str
     negative: Optional[str] = None
     cond: Optional[Expr] = None           # `if mode == "roll"`: for calls whose arguments make it true

@@ -12,8 +12,8 @@ regions, colours a fixed list of colour words.
 Only what the English names and the text lacks is reported: a text may say more than the
 effect does (the rules do part of a card's work from its fields, such as a movement value).
 
->>> facts("Your Seeker Accelerates two, then place an orange token on the Snitch Race.", {"seeker"}, set())
-{'number': {'2'}, 'colour': {'orange'}, 'role': {'seeker'}, 'zone': set()}
+>>> facts("Your Runner leaps two spaces, then place an orange token in the Hand.", {"runner"}, {"hand"})
+{'number': {'2'}, 'colour': {'orange'}, 'role': {'runner'}, 'zone': {'hand'}}
 """
 from __future__ import annotations
 
