@@ -297,7 +297,7 @@ def test_the_reference_shows_the_team_in_english(tmp_path):
     assert "under *runners*: the names of cards for which its type is “player”; they are put into the " \
            "side's :lumos:rule:`roster` before the setup." in text
     assert "#. For each *c* among *runners*: *colour* is one of the affiliation of *c*; otherwise the check " \
-           "says “{c} cannot play for {colour}” at that card." in text
+           "says “c cannot play for colour” at that card." in text
 
 
 def test_a_field_fills_the_games_own_variable_of_its_name(tmp_path):
