@@ -14,10 +14,6 @@ looks at the parsed rules, the compiled cards and their effects, knowing no game
   another type, `it.window == w` is false when no call passes the card's window). A
   `play` of a card that was not chosen with a filter could play any card.
 
-- W330: a card whose hand-written `text` and the English of its effect name different
-  numbers, colours, roles or zones (lumos.toolkit.textcheck, through the English renderer
-  and the `says` phrases of the rules; imported only here, when a check asks for it).
-
 The compiler's own W301 already covers procedures, functions and actions never used.
 
 >>> CODES
@@ -246,24 +242,14 @@ def unplayable_cards(decls, effects: list[_Effect], texts: dict[str, str]) -> li
 
 # ---------------------------------------------------------------- entry point
 def lint_game(cg, src) -> list[Diagnostic]:
-    """The W31x and W330 warnings of a compiled game (its rules from `src`, its cards from `cg`)."""
+    """The W31x warnings of a compiled game (its rules from `src`, its cards from `cg`)."""
     try:
         decls, texts = rules_decls(src)
     except (LumosError, OSError, UnicodeDecodeError):
         return []           # the compiler has reported why the rules cannot be read
     texts = {**(cg.files or {}), **texts}
     effects = _parse_card_texts(cg.card_defs)
-    return unused_declarations(decls, effects, texts) + unplayable_cards(decls, effects, texts) + \
-        _card_texts(cg, decls, texts)
-
-
-def _card_texts(cg, decls, texts) -> list[Diagnostic]:
-    """W330, from the designer's tools (the English lives beside the compiler, not in it)."""
-    try:
-        from lumos.toolkit.textcheck import card_text_drift
-    except ImportError:   # pragma: no cover - a stripped install without the toolkit
-        return []
-    return card_text_drift(cg, decls, texts)
+    return unused_declarations(decls, effects, texts) + unplayable_cards(decls, effects, texts)
 
 
 __all__ = ["CODES", "UNKNOWN", "lint_game", "unplayable_cards", "unused_declarations"]

@@ -222,3 +222,35 @@ def test_bundled_cards_agree_with_their_text():
         cg, _diags, _files = check_game(src)
         decls, texts = rules_decls(src)
         assert [d.message for d in card_text_drift(cg, decls, {**cg.files, **texts})] == [], game
+
+
+DRIFTING = '''deck: home
+cards:
+  - name: Wide Step
+    type: action
+    colour: offense
+    threshold: 1
+    text: "One of your Chasers flies 3 spaces to the left or to the right."
+    effect: |
+      choose c from chasers(me) where sideways(it, 2) is not empty label "{c} flies sideways"
+      choose to from sideways(c, 2) label "{c} to {to}"
+      card_move(c, to)
+'''
+
+
+def test_lumos_check_warns_at_the_text_of_a_card_that_drifted(tmp_path, capsys):
+    import shutil
+
+    from lumos.cli import main
+    bundled = game_sources("snitch-snatcher")
+    rules = tmp_path / "my-snitch"
+    shutil.copytree(bundled.rules_dir, rules)
+    shutil.copytree(bundled.cards_dir, rules / "cards")
+    shutil.copytree(bundled.schema_dir, tmp_path / "schema")
+    (rules / "cards" / "wide.yaml").write_text(DRIFTING, encoding="utf-8")
+    main(["check", str(rules)])
+    out = capsys.readouterr().out
+    line = next(ln for ln in out.splitlines() if "W330" in ln)
+    assert line.endswith("wide.yaml:7:11: W330 warning: the text of card `Wide Step` does not say the number 2, "
+                         "which its effect does"), line
+    assert "the effect reads: “1. You choose c from your Chasers on the pitch" in out

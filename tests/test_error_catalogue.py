@@ -148,7 +148,8 @@ def _check(tmp_path: Path, where: str, text: str) -> list:
     cg, diags, _ = check_game(src)
     if cg is not None and not any(d.is_error for d in diags):   # as `lumos check` does
         from lumos.compiler.lint import lint_game
-        diags = list(diags) + lint_game(cg, src)
+        from lumos.toolkit.textcheck import text_warnings
+        diags = list(diags) + lint_game(cg, src) + text_warnings(cg, src)
     return diags
 
 

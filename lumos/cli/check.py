@@ -146,7 +146,9 @@ def _run_target(t: _Target) -> None:
         from lumos.compiler.lint import lint_game
         mine = {str(p) for p in t.extra}
         # a designer checking cards hears about their cards, not about the base game's rules
-        t.diags += [d for d in lint_game(cg, t.src) if t.kind == "game" or d.span.file in mine]
+        from lumos.toolkit.textcheck import text_warnings
+        t.diags += [d for d in lint_game(cg, t.src) + text_warnings(cg, t.src)
+                    if t.kind == "game" or d.span.file in mine]
 
 
 def _check_test_files(t: _Target) -> None:

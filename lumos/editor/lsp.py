@@ -158,7 +158,9 @@ def check_target(target: Target, overlays: dict[str, str] | None = None) -> dict
             found = list(found)
             if cg is not None and not any(d.is_error for d in found):
                 mine = {str(p) for p in extra}
-                found += [d for d in lint_game(cg, src) if target.kind == "game" or d.span.file in mine]
+                from lumos.toolkit.textcheck import text_warnings
+                found += [d for d in lint_game(cg, src) + text_warnings(cg, src)
+                          if target.kind == "game" or d.span.file in mine]
             if cg is not None:
                 found += _check_teams(cg, target.teams, overlays, Path(tmp), back)
             if target.kind == "team":   # a coach editing a team hears about the team

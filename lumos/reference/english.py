@@ -952,7 +952,8 @@ class English:
         return fill(phrase.text, values)
 
     def _Var(self, d: N.Var) -> Step:
-        kind = {"flag": " that is true or false", "number": " that is a number"}.get(d.type, f", a {d.type}" if d.type else "")
+        kind = {"flag": " that is true or false", "number": " that is a number"}.get(
+            d.type, f", a {d.type}" if d.type else "")
         owner = {"side": "Each side has its own", "piece": "Each piece has its own"}.get(d.scope, "The game keeps one")
         bounds = [f"below {self.expr(d.low)}"] if d.low is not None else []
         bounds += [f"above {self.expr(d.high)}"] if d.high is not None else []

@@ -79,7 +79,8 @@ def text_span(card_span: Span, texts: dict[str, str], value: str) -> Span:
         if m and i >= card_span.line - 1:
             start = m.end() + 1
             first = value.splitlines()[0] if value else ""
-            return Span(card_span.file, i + 1, start, i + 1, start + len(first) + (2 if line[m.end():m.end() + 1] in "\"'" else 0))
+            quotes = 2 if line[m.end():m.end() + 1] in "\"'" else 0
+            return Span(card_span.file, i + 1, start, i + 1, start + len(first) + quotes)
     return card_span
 
 
@@ -125,4 +126,17 @@ def card_text_drift(cg, decls, texts: dict[str, str] | None = None) -> list[Diag
     return out
 
 
-__all__ = ["CODES", "card_text_drift", "drift", "facts"]
+def text_warnings(cg, src) -> list[Diagnostic]:
+    """The W330 warnings of a compiled game whose rules are read from `src`, as `lumos check`
+    and the language server report them after lumos.compiler.lint's (the English belongs to
+    the tools, so the compiler's linter does not call this)."""
+    from lumos.compiler.analysis import rules_decls
+    from lumos.diagnostics import LumosError
+    try:
+        decls, texts = rules_decls(src)
+    except (LumosError, OSError, UnicodeDecodeError):
+        return []           # the compiler has reported why the rules cannot be read
+    return card_text_drift(cg, decls, {**(cg.files or {}), **texts})
+
+
+__all__ = ["CODES", "card_text_drift", "drift", "facts", "text_warnings"]
