@@ -25,13 +25,14 @@ from dataclasses import dataclass
 from typing import Iterable
 
 from lumos.compiler import nodes as N
+from lumos.reference.phrases import (HOLE, IDENTIFIER, MARK, POSSESSIVE_OF, fill, pick, plain,  # noqa: F401
+                                     singular, words)
 
 __all__ = ["English", "Step", "Vocabulary", "card_english", "fill", "leaks", "missing_renderings", "placeholder_in", "plain", "rst",
            "to_text", "to_rst"]
 
-# A marker: ESC kind US target US text GS. Kinds: rule, action, card, lit (a literal
-# name: a space, side, kind...), local (a name given inside the rule).
-_MARK = re.compile("\x1b([a-z]+)\x1f([^\x1f\x1d]*)\x1f([^\x1f\x1d]*)\x1d")
+# A marker (lumos.reference.phrases.MARK): ESC kind US target US text GS. Kinds: rule,
+# action, card, lit (a literal name: a space, side, kind...), local (a name given inside the rule).
 # Text that must never reach a reader: a sign that something was not rendered.
 _LEFTOVER = re.compile(r"\bNone\b|\?\?\?|\bTODO\b|[\x1b\x1d\x1f]|\b[A-Z][A-Za-z]+\(")
 
@@ -39,16 +40,6 @@ _LEFTOVER = re.compile(r"\bNone\b|\?\?\?|\bTODO\b|[\x1b\x1d\x1f]|\b[A-Z][A-Za-z]
 def mark(kind: str, target: str, text: str | None = None) -> str:
     """A game name, shown as words (`shift_one` reads "shift one") and linked to its target."""
     return f"\x1b{kind}\x1f{target}\x1f{words(target) if text is None else text}\x1d"
-
-
-def words(name: str) -> str:
-    """An identifier as words: underscores become spaces."""
-    return " ".join(name.replace("_", " ").split()) or name
-
-
-def plain(text: str) -> str:
-    """The English without markers."""
-    return _MARK.sub(lambda m: m.group(3), text)
 
 
 _RST_SPECIAL = re.compile(r"([\\*`|_\[\]<>])")
@@ -67,7 +58,7 @@ _AFTER_OK = set(" \n-.,:;!?\\/'\")]}>”’")
 def rst(text: str) -> str:
     """The English as reStructuredText: game names become `lumos` cross-references."""
     out, pos = [], 0
-    for m in _MARK.finditer(text):
+    for m in MARK.finditer(text):
         out.append(rst_escape(text[pos:m.start()]))
         prev = text[m.start() - 1:m.start()]
         if prev and prev not in _BEFORE_OK and prev != "\x1d":
@@ -141,7 +132,7 @@ def _cap(text: str) -> str:
     literal name (a space, a side); a phrase that starts the sentence is capitalised."""
     if text and text[0].isalpha():
         return text[0].upper() + text[1:]
-    m = _MARK.match(text)
+    m = MARK.match(text)
     if m and m.group(1) in ("rule", "action") and m.group(3)[:1].isalpha():
         shown = m.group(3)
         return f"\x1b{m.group(1)}\x1f{m.group(2)}\x1f{shown[0].upper()}{shown[1:]}\x1d{text[m.end():]}"
@@ -156,156 +147,6 @@ def _uncap(text: str) -> str:
 
 def _quote(value: str) -> str:
     return f"“{value}”"
-
-
-# ------------------------------------------------------------------ filling phrases
-_HOLE = re.compile(r"\{([^{}]*)\}")
-_YOU_VERB = {"is": "are", "has": "have", "does": "do", "was": "were", "isn't": "aren't", "doesn't": "don't"}
-_IRREGULAR = {"dice": "die", "men": "man", "women": "woman", "children": "child", "people": "person"}
-
-
-def singular(word: str) -> str:
-    """The singular of an English plural noun (`Successes` -> `Success`, `Opportunities` ->
-    `Opportunity`, `dice` -> `die`); a word that is not plural is left as it is.
-
-    >>> [singular(w) for w in ("Galleons", "Successes", "Opportunities", "dice", "Bonus", "Dice")]
-    ['Galleon', 'Success', 'Opportunity', 'die', 'Bonus', 'Die']
-    """
-    low = word.lower()
-    if low in _IRREGULAR:
-        one = _IRREGULAR[low]
-        return one.capitalize() if word[:1].isupper() else one
-    if low.endswith("ies") and len(word) > 4:
-        return word[:-3] + ("Y" if word.isupper() else "y")
-    if re.search(r"(ss|sh|ch|x|z)es$", low):
-        return word[:-2]
-    if low.endswith("s") and not re.search(r"(ss|us|is)$", low) and len(word) > 2:
-        return word[:-1]
-    return word
-
-
-def pick(phrase: N.Phrase, env: dict) -> N.Phrase:
-    """The `says` line for a call: the first whose `if` holds for the arguments written in the
-    call (a literal value); an `if` the arguments do not decide passes to the next line."""
-    while phrase.cond is not None and phrase.otherwise is not None and static(phrase.cond, env) is not True:
-        phrase = phrase.otherwise
-    return phrase
-
-
-_STATIC_OPS = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-               ">": lambda a, b: a > b, "<=": lambda a, b: a <= b, ">=": lambda a, b: a >= b,
-               "is": lambda a, b: a == b, "isnot": lambda a, b: a != b}
-
-
-def static(e, env: dict):
-    """The value of a `says ... if` condition with the call's arguments, or None if they do not
-    decide it (an argument that is not a literal)."""
-    if isinstance(e, (N.Num, N.Str, N.Bool)):
-        return e.value
-    if isinstance(e, N.Neg) and isinstance(e.operand, N.Num):
-        return -e.operand.value
-    if isinstance(e, N.Name):
-        arg = env.get(e.name)
-        return static(arg, {}) if arg is not None else None
-    if isinstance(e, N.Not):
-        v = static(e.operand, env)
-        return None if v is None else not v
-    if isinstance(e, N.Compare) and e.op in _STATIC_OPS:
-        a, b = static(e.left, env), static(e.right, env)
-        try:
-            return None if a is None or b is None else _STATIC_OPS[e.op](a, b)
-        except TypeError:
-            return None
-    if isinstance(e, N.BoolOp):
-        values = [static(i, env) for i in e.items]
-        if e.op == "and":
-            return False if False in values else (None if None in values else True)
-        return True if True in values else (None if None in values else False)
-    return None
-
-
-_NOT_NOUN = {"of", "to", "from", "on", "in", "into", "at", "by", "with", "and", "or", "the", "a", "an", "your",
-             "their", "its", "more", "each", "up", "is", "are", "times"}
-
-
-def _one_of(text: str) -> str:
-    """The words after the number 1, with the first plural noun made singular (`Tempo Points`)."""
-    parts = text.split(" ")
-    for i, w in enumerate(parts):
-        if not w:
-            continue
-        if w.lower() in _NOT_NOUN - {"more", "times"}:
-            break
-        one = singular(w)
-        if one != w:
-            parts[i] = one
-            break
-    return " ".join(parts)
-
-
-def fill(template: str, values: dict[str, str], marked: bool = True) -> str:
-    """A phrase template with its `{names}` replaced by English, in good grammar: `{s}'s` of
-    "you" is "your", "you is" is "you are", "a {colour}" before a vowel is "an", and a
-    plural noun right after `{n}` agrees with a number 1.
-
-    >>> print(fill("give {p} a {colour} token", {"p": "one of your Players", "colour": "orange"}))
-    give one of your Players an orange token
-    >>> print(fill("{s}'s Players gain {n} Successes; {s} is attacking", {"s": "you", "n": "1"}))
-    your Players gain 1 Success; you are attacking
-    """
-    out: list[str] = []
-    pos = 0
-    for m in _HOLE.finditer(template):
-        out.append(template[pos:m.start()])
-        value = values.get(m.group(1).strip(), words(m.group(1).strip()))
-        rest = template[m.end():]
-        shown = plain(value)
-        if rest.startswith("'s") and shown in _POSSESSIVE_OF:
-            value, pos = _POSSESSIVE_OF[shown], m.end() + 2
-        else:
-            pos = m.end()
-            if shown == "you":
-                verb = re.match(r" ([a-z']+)\b", rest)
-                if verb and (verb.group(1) in _YOU_VERB or verb.group(1) in _THIRD_PERSON_OK):
-                    own = _YOU_VERB.get(verb.group(1)) or _base_verb(verb.group(1))
-                    out.append(value + " " + own)
-                    pos = m.end() + 1 + len(verb.group(1))
-                    continue
-            if shown in ("1", "-1", "one"):
-                noun = re.match(r"((?: [A-Za-z-]+){1,3})", rest)
-                if noun:
-                    out.append(value + _one_of(noun.group(1)))
-                    pos = m.end() + len(noun.group(1))
-                    continue
-        before = "".join(out)
-        if re.search(r"(^|\s)[aA]$", before.rstrip(" ")[-2:]) and before.endswith(" ") and \
-                shown[:1].lower() in "aeiou" and not shown.lower().startswith(("one", "uni", "use")):
-            before = before[:-1] + "n "
-            out = [before]
-        out.append(value)
-    out.append(template[pos:])
-    return "".join(out)
-
-
-# Verbs a phrase may write after its subject ("{s} gains"): after "you" they lose their -s.
-_THIRD_PERSON_OK = {"gains", "loses", "draws", "discards", "moves", "places", "shifts", "takes", "rolls",
-                    "passes", "stuns", "puts", "gives", "chooses", "plays", "scores", "wins", "skips",
-                    "advances", "may", "cannot", "must", "carries", "acquires", "reveals", "shuffles",
-                    "performs", "holds", "spends", "returns", "deploys", "flies", "keeps", "knocks"}
-
-
-def _base_verb(verb: str) -> str:
-    if verb in ("may", "cannot", "must"):
-        return verb
-    if verb.endswith("ies"):
-        return verb[:-3] + "y"
-    if re.search(r"(ss|sh|ch|x|z)es$", verb):
-        return verb[:-2]
-    return verb[:-1]
-
-
-_IDENTIFIER = re.compile(r"[a-z][a-z0-9]*(_[a-z0-9]+)+")
-_POSSESSIVE_OF = {"you": "your", "it": "its", "this card": "this card's", "they": "their"}
 
 
 # ------------------------------------------------------------------ vocabulary
@@ -538,7 +379,7 @@ class English:
         """An argument filled into a phrase: a text is shown as its words, without quotes."""
         if isinstance(e, N.Str):
             self.seen.add("Str")
-            return words(e.value) if _IDENTIFIER.fullmatch(e.value) else self.template(e.value)
+            return words(e.value) if IDENTIFIER.fullmatch(e.value) else self.template(e.value)
         return self.expr(e)
 
     def said(self, name: str, args, negative: bool = False) -> str | None:
@@ -557,7 +398,7 @@ class English:
             values = {b.name: self.local(b.name) for b in d.binders}
         filled = fill(text, values)
         return mark("rule" if not isinstance(d, N.Action) else "action", name, filled) \
-            if not _HOLE.search(text) else filled
+            if not HOLE.search(text) else filled
 
     def owned(self, name: str, owner: N.Expr | None) -> str | None:
         """The phrase of a per-side or per-piece variable (or constant) of `owner` (None: of `me`)."""
@@ -566,10 +407,10 @@ class English:
             return None
         self.seen.add("Phrase")
         who = ("you" if self.me else "the acting side") if owner is None else self.expr(owner)
-        holes = _HOLE.findall(d.phrase.text)
+        holes = HOLE.findall(d.phrase.text)
         if holes:
             return fill(d.phrase.text, {holes[0].strip(): who})
-        return f"{_POSSESSIVE_OF.get(plain(who), who + chr(39) + 's')} {d.phrase.text}"
+        return f"{POSSESSIVE_OF.get(plain(who), who + chr(39) + 's')} {d.phrase.text}"
 
     def flag_phrase(self, e: N.Expr, negative: bool) -> str | None:
         """A flag variable as the sentence its `says` gives (or that of its negation)."""
@@ -581,7 +422,7 @@ class English:
         text = d.phrase.negative if negative else d.phrase.text
         if text is None:
             text = "it is not so that " + d.phrase.text
-        holes = _HOLE.findall(text)
+        holes = HOLE.findall(text)
         if isinstance(e, N.Name) or not holes:
             return text if not holes else fill(text, {})
         owner = e.obj if isinstance(e, N.Attr) else None
@@ -592,7 +433,7 @@ class English:
         """A label or log text: each `{expression}` replaced by its English."""
         def hole(m):
             return self.hole(m.group(1))
-        return _HOLE.sub(hole, text).replace("{", "").replace("}", "")
+        return HOLE.sub(hole, text).replace("{", "").replace("}", "")
 
     def hole(self, source: str) -> str:
         from lumos.compiler.build_ast import Origin, build
@@ -608,7 +449,7 @@ class English:
         return str(e.value)
 
     def _Str(self, e: N.Str) -> str:
-        if _IDENTIFIER.fullmatch(e.value):   # a value such as "fly_off" or "library_book"
+        if IDENTIFIER.fullmatch(e.value):   # a value such as "fly_off" or "library_book"
             return _quote(words(e.value))
         return _quote(self.template(e.value))
 
@@ -626,7 +467,7 @@ class English:
         if d is not None and not isinstance(d, (N.Function, N.Procedure, N.Action)) and \
                 not getattr(d, "scope", None):
             self.seen.add("Phrase")
-            return mark("rule", e.name, fill(d.phrase.text, {})) if not _HOLE.search(d.phrase.text) \
+            return mark("rule", e.name, fill(d.phrase.text, {})) if not HOLE.search(d.phrase.text) \
                 else fill(d.phrase.text, {})
         known = self.vocab.name(e.name)
         if known is not None:
@@ -946,7 +787,7 @@ class English:
         phrase = d.phrase
         while phrase.otherwise is not None:   # the general case: the last line
             phrase = phrase.otherwise
-        for hole in _HOLE.findall(phrase.text):
+        for hole in HOLE.findall(phrase.text):
             values.setdefault(hole.strip(), "a " + (d.scope or "side") if getattr(d, "scope", None) else "it")
         self.seen.add("Phrase")
         return fill(phrase.text, values)

@@ -31,7 +31,7 @@ _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+")
 
 
 def _singular(word: str) -> str:
-    from lumos.reference.english import singular
+    from lumos.reference.phrases import singular
     return singular(word)
 
 
