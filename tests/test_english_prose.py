@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import given, strategies as st
 
 from lumos.api import bundled_games, game_sources
 from lumos.compiler.build_ast import Origin, build
@@ -254,3 +255,17 @@ def test_lumos_check_warns_at_the_text_of_a_card_that_drifted(tmp_path, capsys):
     assert line.endswith("wide.yaml:7:11: W330 warning: the text of card `Wide Step` does not say the number 2, "
                          "which its effect does"), line
     assert "the effect reads: “1. You choose c from your Chasers on the pitch" in out
+
+
+# ---------------------------------------------------------------- filling never leaves a template
+_WORDS = st.sampled_from(["a", "the", "Players", "gains", "is", "Successes", "token", "of", "'s", "orange", "1"])
+_VALUES = st.sampled_from(["you", "the rival", "1", "2", "orange", "one of your Chasers", "it", "this card"])
+
+
+@given(st.lists(st.one_of(_WORDS, st.sampled_from(["{s}", "{n}", "{colour}", "{s}'s"])), min_size=1, max_size=12),
+       _VALUES, _VALUES, _VALUES)
+def test_a_filled_phrase_holds_no_template_and_no_code(parts, s, n, colour):
+    text = fill(" ".join(parts), {"s": s, "n": n, "colour": colour})
+    assert "{" not in text and "}" not in text
+    assert leaks(text) == []
+    assert "you's" not in text and "it's" not in text
