@@ -504,7 +504,7 @@ class _Drawing:
         s = self.shapes[i]
         left, bottom, right, top = G.bounds(s["poly"])
         w, h = right - left, top - bottom
-        if s["kind"] != "outline" and "label_block" not in s:
+        if s["kind"] == "circle" or (s["kind"] == "rect" and "label_block" not in s):
             cols = math.ceil(math.sqrt(n))
             rows = math.ceil(n / cols)
             r = min(min(w / cols, h / rows) * 0.36, MAX_PIECE_PX / self.unit)
