@@ -44,6 +44,10 @@ NO_LINK = "none"   # `borders: {none: ...}`: touching spaces that no link joins 
 _HEX = re.compile(r"#([0-9a-fA-F]{3}|[0-9a-fA-F]{6})")
 
 
+def _is_num(v) -> bool:
+    return isinstance(v, (int, float)) and not isinstance(v, bool)
+
+
 def humanise(name: str) -> str:
     """A space's name as a label: `home_scoring` -> `home scoring`."""
     return name.replace("_", " ")
@@ -99,11 +103,12 @@ class LayoutChecker:
         if items is None:
             return None
         out = []
-        for i in range(len(items)):
-            p = self.b.pair(items, i, f"each point of {what}", None)
-            if p is None:
+        for i, p in enumerate(items):
+            if not (isinstance(p, list) and len(p) == 2 and all(_is_num(v) for v in p)):
+                self.b.error("B104", f"each point of {what} must be two numbers like [3, 7]", items.mark(i),
+                             "write [x, y] in board units")
                 return None
-            out.append([p[0], p[1]])
+            out.append([float(p[0]), float(p[1])])
         if len(out) < least:
             self.b.error("B141", f"{what} needs at least {least} points, not {len(out)}", d.mark(key),
                          "write one [x, y] per corner")
