@@ -18,7 +18,8 @@ import math
 Point = tuple[float, float]
 
 SEGMENTS = 96           # points on a drawn ellipse
-CHAR_WIDTH = 0.6        # a sans-serif character is at most about this many font sizes wide (upper bound)
+CHAR_WIDTH = 0.6        # a sans-serif character is at most about this many font sizes wide on average
+BOLD_WIDTH = 0.7        # the same for bold text (space labels are drawn bold; measured in a browser)
 LINE_HEIGHT = 1.2       # line spacing, in font sizes
 MAX_FONT, MIN_FONT = 13.0, 7.5   # label font sizes tried, in pixels
 
@@ -171,9 +172,9 @@ def closest_pair(points: list[Point]) -> tuple[float, int, int]:
 # ---------------------------------------------------------------- labels
 
 
-def text_width(text: str, font: float) -> float:
+def text_width(text: str, font: float, bold: bool = False) -> float:
     """An upper bound of a line's width in pixels at a font size (no font metrics needed)."""
-    return CHAR_WIDTH * font * len(text)
+    return (BOLD_WIDTH if bold else CHAR_WIDTH) * font * len(text)
 
 
 def _wraps(words: list[str], lines: int):
@@ -187,10 +188,10 @@ def _wraps(words: list[str], lines: int):
     return sorted(out, key=lambda ls: max(map(len, ls)))
 
 
-def fit_label(text: str, poly: list[Point], at: Point, unit: float, pad: float = 3.0):
+def fit_label(text: str, poly: list[Point], at: Point, unit: float, pad: float = 3.0, bold: bool = True):
     """The largest font (MAX_FONT down to MIN_FONT) and line breaks at which `text`, centred on
     `at`, lies inside `poly` with `pad` pixels to spare: (font, lines), or None when it cannot.
-    `unit` is pixels per board unit."""
+    `unit` is pixels per board unit; `bold`: the text is drawn bold (wider)."""
     words = text.split()
     if not words:
         return (MAX_FONT, [])
@@ -198,24 +199,24 @@ def fit_label(text: str, poly: list[Point], at: Point, unit: float, pad: float =
     while font >= MIN_FONT:
         for n in range(1, min(len(words), 4) + 1):
             for lines in _wraps(words, n):
-                if _fits(lines, font, poly, at, unit, pad):
+                if _fits(lines, font, poly, at, unit, pad, bold):
                     return (font, lines)
         font -= 0.5
     return None
 
 
-def label_box(lines: list[str], font: float, at: Point, unit: float) -> tuple[float, float, float, float]:
+def label_box(lines: list[str], font: float, at: Point, unit: float, bold: bool = True):
     """(left, bottom, right, top) in board units of lines of text centred on `at`."""
-    w = max((text_width(s, font) for s in lines), default=0) / unit
+    w = max((text_width(s, font, bold) for s in lines), default=0) / unit
     h = len(lines) * font * LINE_HEIGHT / unit
     return (at[0] - w / 2, at[1] - h / 2, at[0] + w / 2, at[1] + h / 2)
 
 
-def _fits(lines, font, poly, at, unit, pad) -> bool:
+def _fits(lines, font, poly, at, unit, pad, bold) -> bool:
     height = font * LINE_HEIGHT / unit
     top = at[1] + len(lines) * height / 2
     for k, line in enumerate(lines):
-        half = (text_width(line, font) / 2 + pad) / unit
+        half = (text_width(line, font, bold) / 2 + pad) / unit
         for y in (top - k * height - pad / unit * 0.5, top - (k + 1) * height + pad / unit * 0.5):
             run = span_at(poly, y)
             if run is None or run[0] > at[0] - half or run[1] < at[0] + half:

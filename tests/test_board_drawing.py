@@ -62,7 +62,7 @@ def _text_box(t) -> tuple[float, float, float, float]:
     font = float(t.get("font-size"))
     spans = list(t.iter(f"{SVG}tspan"))
     x = float(spans[0].get("x"))
-    half = max(G.text_width(s.text or "", font) for s in spans) / 2
+    half = max(G.text_width(s.text or "", font, bold=t.get("font-weight") == "bold") for s in spans) / 2
     ys = [float(s.get("y")) for s in spans]
     return x - half, min(ys) - font * 0.85, x + half, max(ys) + font * 0.25
 

@@ -397,6 +397,8 @@ class _Drawing:
         self._text_block(lines, font, at, ink, "space-label", name, bold=shaped)
 
     def _text_block(self, lines, font, at, ink, cls, name=None, bold=False) -> None:
+        if not lines:
+            return
         cx, cy = self.px(*at)
         step = font * G.LINE_HEIGHT
         first = cy - step * (len(lines) - 1) / 2 + font * 0.35
