@@ -240,3 +240,44 @@ def test_png_when_cairosvg_is_installed(cgs):
     except PngUnavailable as exc:   # no cairosvg, or no cairo library
         pytest.skip(str(exc))
     assert data[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+# ---------------------------------------------------------------- lumos board
+
+
+def test_lumos_board_draws_a_position_file(tmp_path, capsys):
+    """`lumos board GAME --position FILE`: the pieces stand where the position file says."""
+    from lumos.cli import main
+    position = tmp_path / "position.yaml"
+    position.write_text("game: snitch-snatcher\nseed: 1\npieces:\n  home chaser 1: d7\n"
+                        "  quaffle: {carried_by: home chaser 1}\n", encoding="utf-8")
+    out = tmp_path / "board.svg"
+    assert main(["board", "snitch-snatcher", "--position", str(position), "-o", str(out)]) == 0
+    root = ET.fromstring(out.read_text(encoding="utf-8"))
+    where = {p.get("data-piece"): p.get("data-space") for p in _groups(root, "piece")}
+    assert where["home chaser 1"] == "d7" and where["away keeper"] == "d13"
+    capsys.readouterr()
+
+
+def test_lumos_board_refuses_what_it_cannot_do(tmp_path, capsys):
+    from lumos.cli import main
+    assert main(["board", "snitch-snatcher", "--format", "png"]) == 2
+    assert "PNG is binary: write it to a file with -o FILE.png" in capsys.readouterr().err
+    assert main(["board", "snitch-snatcher", "--format", "json", "--position", "p.yaml"]) == 2
+    assert "--position draws pieces on a picture" in capsys.readouterr().err
+    bad = tmp_path / "position.yaml"
+    bad.write_text("pieces:\n  home chaser 9: d7\n", encoding="utf-8")
+    assert main(["board", "snitch-snatcher", "--position", str(bad)]) == 1
+    err = capsys.readouterr().err
+    assert "position.yaml:2:3: P" in err and "home chaser 9" in err
+
+
+def test_lumos_board_png(tmp_path):
+    from lumos.cli import main
+    try:
+        render_png(load_game("snitch-snatcher"))
+    except PngUnavailable as exc:
+        pytest.skip(str(exc))
+    out = tmp_path / "board.png"
+    assert main(["board", "snitch-snatcher", "--format", "png", "-o", str(out)]) == 0
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
