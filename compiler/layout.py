@@ -22,6 +22,7 @@ from __future__ import annotations
 import re
 
 from lumos.compiler import geometry as G
+from lumos.diagnostics import did_you_mean
 
 LAYOUT_KEYS = ("unit", "background", "names", "shapes", "spaces", "default", "tracks", "marks", "labels",
                "links", "borders", "legend", "sides")
@@ -133,7 +134,6 @@ class LayoutChecker:
             return None
         kind = d["shape"]
         if kind not in allowed:
-            from lumos.diagnostics import did_you_mean
             self.b.error("B140", f"unknown shape `{kind}` for {what}", d.mark("shape"),
                          did_you_mean(str(kind), allowed) or "shapes: " + ", ".join(f"`{s}`" for s in allowed))
             return None
@@ -266,7 +266,6 @@ class LayoutChecker:
         name = str(key) if isinstance(container, dict) else container[key]
         if isinstance(name, str) and name in self.b.index:
             return str(name)
-        from lumos.diagnostics import did_you_mean
         mark = container.key_mark(key) if isinstance(container, dict) else container.mark(key)
         self.b.error("B121", f"there is no space named `{name}` ({what})", mark,
                      did_you_mean(str(name), self.b.names) or "spaces come from the grid map, the rings and `spaces`")
@@ -346,7 +345,6 @@ class LayoutChecker:
         names = [self.space_name(items, i, "a mark") for i in range(len(items))]
         kind = d.get("shape")
         if kind not in MARKS:
-            from lumos.diagnostics import did_you_mean
             if "shape" in d:
                 self.b.error("B140", f"unknown mark `{kind}`", d.mark("shape"),
                              did_you_mean(str(kind), MARKS) or "marks: " + ", ".join(f"`{m}`" for m in MARKS))
@@ -375,7 +373,6 @@ class LayoutChecker:
     def kind_key(self, table: dict, key, what: str, extra=()) -> bool:
         if key in self.kinds or key in extra:
             return True
-        from lumos.diagnostics import did_you_mean
         self.b.error("B143", f"there is no link kind `{key}` ({what})", table.key_mark(key),
                      did_you_mean(str(key), sorted(self.kinds) + list(extra)) or
                      "link kinds: " + ", ".join(f"`{k}`" for k in sorted(self.kinds)))

@@ -256,16 +256,16 @@ class _Drawing:
             return None
         (ax, ay, aw, ah), (bx, by, bw, bh) = sa["rect"], sb["rect"]
         gap = 0.12   # squares drawn a little smaller than their cells still touch
-        for (p0, p1, q0, q1, s0, s1, t0, t1, vertical) in (
-                (ax + aw, bx, ay, ay + ah, by, by + bh, None, None, True),
-                (bx + bw, ax, by, by + bh, ay, ay + ah, None, None, True),
-                (ay + ah, by, ax, ax + aw, bx, bx + bw, None, None, False),
-                (by + bh, ay, bx, bx + bw, ax, ax + aw, None, None, False)):
-            if 0 <= p1 - p0 <= gap:
-                lo, hi = max(q0, s0), min(q1, s1)
-                if hi - lo > 1e-6:
-                    mid = (p0 + p1) / 2
-                    return ((mid, lo), (mid, hi)) if vertical else ((lo, mid), (hi, mid))
+        # (edge of the first, facing edge of the second, the first's extent along it, the second's)
+        for near, far, span_a, span_b, vertical in (
+                (ax + aw, bx, (ay, ay + ah), (by, by + bh), True),
+                (bx + bw, ax, (by, by + bh), (ay, ay + ah), True),
+                (ay + ah, by, (ax, ax + aw), (bx, bx + bw), False),
+                (by + bh, ay, (bx, bx + bw), (ax, ax + aw), False)):
+            lo, hi = max(span_a[0], span_b[0]), min(span_a[1], span_b[1])
+            if 0 <= far - near <= gap and hi - lo > 1e-6:
+                mid = (near + far) / 2
+                return ((mid, lo), (mid, hi)) if vertical else ((lo, mid), (hi, mid))
         return None
 
     def _edges(self):
