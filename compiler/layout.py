@@ -50,7 +50,7 @@ def _is_num(v) -> bool:
 
 
 def humanise(name: str) -> str:
-    """A space's name as a label: `home_scoring` -> `home scoring`."""
+    """A space's name as a label: `north_gate` -> `north gate`."""
     return name.replace("_", " ")
 
 

@@ -64,11 +64,11 @@ def render_png(cg, position=None, *, scale: float = 1.0) -> bytes:
 
 
 def piece_label(name: str, kind: str, side: int) -> str:
-    """The letters drawn on a piece: its kind's initial and number (`home chaser 2` -> `C2`), or
-    a neutral piece's initials (`bludger_a` -> `BA`, `quaffle` -> `Q`).
+    """The letters drawn on a piece: its kind's initial and number (`red runner 2` -> `R2`), or
+    a neutral piece's initials (`big_stone` -> `BS`, `ball` -> `B`).
 
-    >>> piece_label("home chaser 2", "chaser", 0), piece_label("bludger_a", "bludger_a", -1)
-    ('C2', 'BA')
+    >>> piece_label("red runner 2", "runner", 0), piece_label("big_stone", "big_stone", -1)
+    ('R2', 'BS')
     """
     words = [w for w in re.split(r"[ _]+", name) if w]
     number = words[-1] if words and words[-1].isdigit() else ""
