@@ -33,6 +33,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
+from lumos.editor.features import completions, definition, hover
+from lumos.editor.symbols import GameIndex
+
 SOURCE = "lumos"
 
 
@@ -141,12 +144,22 @@ def _copy_with_overlays(target: Target, overlays: dict[str, str], tmp: Path):
 
 def check_target(target: Target, overlays: dict[str, str] | None = None) -> dict[str, list]:
     """Run `lumos check` on a target; the problems by file (real paths), every owned file present."""
+    return run_check(target, overlays)[0]
+
+
+def run_check(target: Target, overlays: dict[str, str] | None = None):
+    """`check_target`, and the compiled game (None when it does not compile).
+
+    Every span covers its whole offending token (lumos.diagnostics.pinpoint), measured on
+    the text being edited."""
     from dataclasses import replace
 
     from lumos.compiler.game import check_game
     from lumos.compiler.lint import lint_game
+    from lumos.diagnostics import pinpoint_all
     out: dict[str, list] = {str(p): [] for p in target.files}
     diags = list(target.diags)
+    cg = None
     if target.src is not None:
         overlays = {str(Path(k).resolve()): v for k, v in (overlays or {}).items()}
         changed = {k: v for k, v in overlays.items() if _differs(k, v)}
@@ -166,10 +179,23 @@ def check_target(target: Target, overlays: dict[str, str] | None = None) -> dict
             for d in found:
                 real = back.get(d.span.file, d.span.file)
                 diags.append(replace(d, span=replace(d.span, file=real)) if real != d.span.file else d)
-    for d in diags:
+    overlays = {str(Path(k).resolve()): v for k, v in (overlays or {}).items()}
+    texts = {f: text_of(f, overlays) for f in {d.span.file for d in diags if d.span.file}}
+    for d in pinpoint_all(diags, {f: t for f, t in texts.items() if t is not None}):
         out.setdefault(str(Path(d.span.file).resolve()) if d.span.file else "", []).append(d)
     out.pop("", None)
-    return out
+    return out, cg
+
+
+def text_of(path: str, overlays: dict[str, str]) -> str | None:
+    """The text of a file as the editor has it (unsaved changes included), or None."""
+    key = str(Path(path).resolve())
+    if key in overlays:
+        return overlays[key]
+    try:
+        return Path(key).read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError):
+        return None
 
 
 def _check_teams(cg, teams: list[Path], overlays: dict[str, str], tmp: Path, back: dict) -> list:
@@ -205,27 +231,72 @@ def check_file(path: Path, overlays: dict[str, str] | None = None, default_game:
     return result
 
 
+# ---------------------------------------------------------------- positions
+def units(text: str, chars: int, encoding: str = "utf-16") -> int:
+    """How many code units of `encoding` the first `chars` characters of a line take.
+
+    The protocol counts UTF-16 units unless the client chose otherwise: an emoji is two.
+
+    >>> units("🦉 plays_lft", 2), units("🦉 plays_lft", 2, "utf-32"), units("é", 1, "utf-8")
+    (3, 2, 2)
+    """
+    head = text[:max(0, chars)]
+    if encoding == "utf-32":
+        return len(head) + max(0, chars - len(text))
+    size = 2 if encoding == "utf-16" else 1
+    unit = len(head.encode("utf-16-le" if size == 2 else "utf-8")) // size
+    return unit + max(0, chars - len(text))
+
+
+def chars(text: str, count: int, encoding: str = "utf-16") -> int:
+    """The character index of a position given in code units (the inverse of `units`).
+
+    >>> chars("🦉 plays_lft", 3)
+    2
+    """
+    if encoding == "utf-32":
+        return count
+    size = 2 if encoding == "utf-16" else 1
+    total = 0
+    for i, ch in enumerate(text):
+        if total >= count:
+            return i
+        total += len(ch.encode("utf-16-le" if size == 2 else "utf-8")) // size
+    return len(text) + max(0, count - total)
+
+
 # ---------------------------------------------------------------- LSP types
-def lsp_range(d) -> tuple[tuple[int, int], tuple[int, int]]:
-    """0-based (line, character) start and end of a diagnostic (at least one character wide)."""
+def lsp_range(d, lines: list[str] | None = None, encoding: str = "utf-16"
+              ) -> tuple[tuple[int, int], tuple[int, int]]:
+    """0-based (line, character) start and end of a diagnostic (at least one character wide),
+    in the client's code units when the file's `lines` are given."""
     line = max(0, d.span.line - 1)
     col = max(0, d.span.col - 1)
     end_line = max(line, (d.span.end_line or d.span.line) - 1)
     end_col = (d.span.end_col or d.span.col) - 1
     if end_line == line and end_col <= col:
         end_col = col + 1
-    return (line, col), (end_line, max(0, end_col))
+    end_col = max(0, end_col)
+    if lines is not None:
+        col = units(lines[line], col, encoding) if line < len(lines) else col
+        end_col = units(lines[end_line], end_col, encoding) if end_line < len(lines) else end_col
+    return (line, col), (end_line, end_col)
 
 
-def to_lsp(d):
-    """A Lumos diagnostic -> an LSP Diagnostic (lsprotocol), the hint after the message."""
+def to_lsp(d, lines: list[str] | None = None, encoding: str = "utf-16"):
+    """A Lumos diagnostic -> an LSP Diagnostic (lsprotocol), the hint after the message.
+
+    A "did you mean" hint travels as `data` (`{"fix": name}`), for the quick fix."""
     from lsprotocol import types as T
-    (l1, c1), (l2, c2) = lsp_range(d)
+
+    from lumos.diagnostics import suggestion
+    (l1, c1), (l2, c2) = lsp_range(d, lines, encoding)
+    fix = suggestion(d.hint)
     return T.Diagnostic(
         range=T.Range(start=T.Position(line=l1, character=c1), end=T.Position(line=l2, character=c2)),
         message=d.message + (f"\nhint: {d.hint}" if d.hint else ""),
         severity=T.DiagnosticSeverity.Error if d.is_error else T.DiagnosticSeverity.Warning,
-        code=d.code, source=SOURCE)
+        code=d.code, source=SOURCE, data={"fix": fix} if fix else None)
 
 
 def uri_to_path(uri: str) -> Path:
@@ -238,44 +309,101 @@ def path_to_uri(path: str) -> str:
 
 
 # ---------------------------------------------------------------- the server
+_SYMBOL_KINDS = {   # Symbol kind -> lsprotocol CompletionItemKind name
+    "function": "Function", "procedure": "Function", "action": "Method", "window": "Event", "event": "Event",
+    "variable": "Variable", "option": "Variable", "constant": "Constant", "zone": "Module", "side": "EnumMember",
+    "kind": "Enum", "piece": "Unit", "die": "Value", "card": "Reference", "space": "Value", "region": "Value",
+    "link": "Value", "parameter": "Variable", "local": "Variable", "builtin": "Keyword", "keyword": "Keyword",
+    "attribute": "Field", "field": "Field",
+}
+
+
+@dataclass
+class _Session:
+    """What the server remembers between messages: the index of each game, what it published."""
+    options: dict = field(default_factory=dict)
+    published: dict = field(default_factory=dict)     # target key -> URIs given problems last time
+    indexes: dict = field(default_factory=dict)       # target key -> GameIndex
+    encoding: str = "utf-16"
+
+
 def build_server():
     from lsprotocol import types as T
     from pygls.lsp.server import LanguageServer
 
     from lumos import __version__
     server = LanguageServer("lumos", __version__, text_document_sync_kind=T.TextDocumentSyncKind.Full)
-    published: dict[tuple, set[str]] = {}     # target key -> URIs given problems last time
-    options: dict = {}
+    state = _Session()
+
+    def overlays_of(ls) -> dict[str, str]:
+        return {str(uri_to_path(doc.uri).resolve()): doc.source for doc in ls.workspace.text_documents.values()
+                if doc.uri.startswith("file:")}
+
+    def publish(ls, uris: dict[str, list], overlays: dict[str, str]) -> None:
+        for u, diags in uris.items():
+            text = text_of(str(uri_to_path(u)), overlays) if diags else None
+            lines = text.splitlines() if text is not None else None
+            ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
+                uri=u, diagnostics=[to_lsp(d, lines, state.encoding) for d in diags]))
 
     def refresh(ls, uri: str) -> None:
         path = uri_to_path(uri)
-        target = find_target(path, options.get("game"))
+        target = find_target(path, state.options.get("game"))
         if target is None:
             return
-        overlays = {str(uri_to_path(doc.uri)): doc.source for doc in ls.workspace.text_documents.values()
-                    if doc.uri.startswith("file:")}
+        overlays = overlays_of(ls)
         try:
-            by_file = check_target(target, overlays)
+            by_file, cg = run_check(target, overlays)
+            if target.src is not None:
+                state.indexes[target.key] = GameIndex.build(target.src, overlays, cg, target.extra,
+                                                            previous=state.indexes.get(target.key))
         except Exception as exc:  # noqa: BLE001 - the editor shows it; the server keeps running
             ls.window_show_message(T.ShowMessageParams(type=T.MessageType.Error,
                                                        message=f"lumos: internal error: {exc}"))
             return
         by_file.setdefault(str(path.resolve()), [])
         uris = {path_to_uri(p): diags for p, diags in by_file.items()}
-        for stale in published.get(target.key, set()) - set(uris):
+        for stale in state.published.get(target.key, set()) - set(uris):
             uris[stale] = []
-        for u, diags in uris.items():
-            ls.text_document_publish_diagnostics(
-                T.PublishDiagnosticsParams(uri=u, diagnostics=[to_lsp(d) for d in diags]))
-        published[target.key] = {u for u, diags in uris.items() if diags}
+        publish(ls, uris, overlays)
+        state.published[target.key] = {u for u, diags in uris.items() if diags}
+
+    def index_for(ls, uri: str):
+        """The index of the game a document belongs to, built now if it was never checked."""
+        target = find_target(uri_to_path(uri), state.options.get("game"))
+        if target is None or target.src is None:
+            return None
+        if target.key not in state.indexes:
+            state.indexes[target.key] = GameIndex.build(target.src, overlays_of(ls), None, target.extra)
+        return state.indexes[target.key]
+
+    def where(ls, params):
+        """(index, path, text, line, character in code points) of a request at a position."""
+        doc = ls.workspace.get_text_document(params.text_document.uri)
+        index = index_for(ls, doc.uri)
+        lines = doc.source.splitlines()
+        line = params.position.line
+        here = lines[line] if line < len(lines) else ""
+        char = chars(here, params.position.character, state.encoding)
+        return index, str(uri_to_path(doc.uri).resolve()), doc.source, line, char
+
+    def location(sym) -> "T.Location":
+        span = sym.span
+        text = text_of(span.file, {})
+        lines = text.splitlines() if text is not None else []
+        (l1, c1), (l2, c2) = lsp_range(_AtSpan(span), lines, state.encoding)
+        return T.Location(uri=path_to_uri(span.file), range=T.Range(start=T.Position(line=l1, character=c1),
+                                                                    end=T.Position(line=l2, character=c2)))
 
     @server.feature(T.INITIALIZE)
     def initialize(ls, params: T.InitializeParams):
         if isinstance(params.initialization_options, dict):
-            options.update(params.initialization_options)
+            state.options.update(params.initialization_options)
+        state.encoding = str(getattr(ls.workspace, "position_encoding", None) or "utf-16")
 
     @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls, params: T.DidOpenTextDocumentParams):
+        state.encoding = str(getattr(ls.workspace, "position_encoding", None) or state.encoding)
         refresh(ls, params.text_document.uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
@@ -286,7 +414,60 @@ def build_server():
     def did_save(ls, params: T.DidSaveTextDocumentParams):
         refresh(ls, params.text_document.uri)
 
+    @server.feature(T.TEXT_DOCUMENT_HOVER)
+    def on_hover(ls, params: T.HoverParams):
+        index, path, text, line, char = where(ls, params)
+        found = hover(index, path, text, line, char) if index is not None else None
+        if found is None:
+            return None
+        markdown, span = found
+        rng = None
+        if span and span[1] > span[0]:
+            here = text.splitlines()[line]
+            rng = T.Range(start=T.Position(line=line, character=units(here, span[0], state.encoding)),
+                          end=T.Position(line=line, character=units(here, span[1], state.encoding)))
+        return T.Hover(contents=T.MarkupContent(kind=T.MarkupKind.Markdown, value=markdown), range=rng)
+
+    @server.feature(T.TEXT_DOCUMENT_DEFINITION)
+    def on_definition(ls, params: T.DefinitionParams):
+        index, path, text, line, char = where(ls, params)
+        sym = definition(index, path, text, line, char) if index is not None else None
+        return [location(sym)] if sym is not None else None
+
+    @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=["."]))
+    def on_completion(ls, params: T.CompletionParams):
+        index, path, text, line, char = where(ls, params)
+        if index is None:
+            return None
+        items = [T.CompletionItem(label=c.label, detail=c.detail or None,
+                                  kind=getattr(T.CompletionItemKind, _SYMBOL_KINDS.get(c.kind, "Text")))
+                 for c in completions(index, path, text, line, char)]
+        return T.CompletionList(is_incomplete=False, items=items)
+
+    @server.feature(T.TEXT_DOCUMENT_CODE_ACTION,
+                    T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
+    def on_code_action(ls, params: T.CodeActionParams):
+        out = []
+        for diag in params.context.diagnostics:
+            new = diag.data.get("fix") if isinstance(diag.data, dict) else None
+            if not new and diag.source == SOURCE:     # a client that drops `data`: read the hint
+                from lumos.diagnostics import suggestion
+                new = suggestion(diag.message.partition("\nhint: ")[2])
+            if not new or diag.source != SOURCE:
+                continue
+            edit = T.TextEdit(range=diag.range, new_text=new)
+            out.append(T.CodeAction(title=f"Change to `{new}`", kind=T.CodeActionKind.QuickFix,
+                                    diagnostics=[diag], is_preferred=True,
+                                    edit=T.WorkspaceEdit(changes={params.text_document.uri: [edit]})))
+        return out
+
     return server
+
+
+@dataclass(frozen=True)
+class _AtSpan:
+    """A span dressed as a diagnostic, for `lsp_range`."""
+    span: object
 
 
 def serve() -> int:
