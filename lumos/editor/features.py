@@ -84,13 +84,14 @@ def _in_hole(before: str) -> bool:
 
 
 def _card_name_at(index: GameIndex, path: str, line: str, char: int) -> Symbol | None:
-    """A card named at the cursor: a quoted text, or a YAML value, that is a card's name."""
+    """A card named at the cursor: a quoted text, or a YAML value (`- play: Quick Pass`,
+    `{card: Gryffindor Chaser, copies: 3}`), that is a card's name."""
     for m in re.finditer(r'"([^"]*)"|\'([^\']*)\'', line):
         if m.start() <= char <= m.end():
             return index.card(m.group(1) if m.group(1) is not None else m.group(2), path)
-    m = re.match(r"\s*(?:-\s+)?(?:[\w-]+\s*:\s+)?(?:-\s+)?([^#{}\[\],]+?)\s*(?:#.*)?$", line)
-    if m and m.start(1) <= char <= m.end(1):
-        return index.card(m.group(1), path)
+    for m in re.finditer(r"[^,\[\]{}:#\"'\-\s][^,\[\]{}:#\"]*", line.split(" #", 1)[0]):
+        if m.start() <= char <= m.end():
+            return index.card(m.group(0).strip(), path)
     return None
 
 

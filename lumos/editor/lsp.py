@@ -343,8 +343,10 @@ def build_server():
         for u, diags in uris.items():
             text = text_of(str(uri_to_path(u)), overlays) if diags else None
             lines = text.splitlines() if text is not None else None
+            doc = ls.workspace.text_documents.get(u)
             ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
-                uri=u, diagnostics=[to_lsp(d, lines, state.encoding) for d in diags]))
+                uri=u, version=getattr(doc, "version", None),
+                diagnostics=[to_lsp(d, lines, state.encoding) for d in diags]))
 
     def refresh(ls, uri: str) -> None:
         path = uri_to_path(uri)
@@ -399,11 +401,11 @@ def build_server():
     def initialize(ls, params: T.InitializeParams):
         if isinstance(params.initialization_options, dict):
             state.options.update(params.initialization_options)
-        state.encoding = str(getattr(ls.workspace, "position_encoding", None) or "utf-16")
+        state.encoding = _encoding(ls)
 
     @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
     def did_open(ls, params: T.DidOpenTextDocumentParams):
-        state.encoding = str(getattr(ls.workspace, "position_encoding", None) or state.encoding)
+        state.encoding = _encoding(ls)
         refresh(ls, params.text_document.uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
@@ -462,6 +464,13 @@ def build_server():
         return out
 
     return server
+
+
+def _encoding(ls) -> str:
+    """The position encoding agreed with the client (pygls picks it): utf-16 unless it chose another."""
+    chosen = getattr(getattr(ls, "workspace", None), "position_encoding", None)
+    value = getattr(chosen, "value", chosen)
+    return value if value in ("utf-8", "utf-16", "utf-32") else "utf-16"
 
 
 @dataclass(frozen=True)

@@ -128,7 +128,7 @@ class GameIndex:
 
     def _scope(self, d, body, lines, expr=None, me=False) -> None:
         span = d.span
-        scope = Scope(span.file, span.line, max(span.end_line or span.line, _last_line(body, span)),
+        scope = Scope(span.file, span.line, max(_end(span), _last_line(body, span)),
                       me=me or isinstance(d, N.Action))
         owner = getattr(d, "name", "") or type(d).__name__.lower()
         for p in getattr(d, "params", ()) or ():
@@ -215,7 +215,7 @@ class GameIndex:
     def scope_at(self, file: str, line: int) -> Scope | None:
         """The innermost rule or card text around a 1-based line of a file."""
         inside = [s for s in self.scopes if s.file == file and s.first <= line <= s.last]
-        return min(inside, key=lambda s: s.last - s.first) if inside else None
+        return max(inside, key=lambda s: (s.first, -s.last)) if inside else None
 
     def lookup(self, name: str, file: str, line: int) -> Symbol | None:
         """What `name` means at a line: a name bound in its rule first, then the game's."""
@@ -374,9 +374,15 @@ def _walk(node):
 
 
 def _last_line(body, span: Span) -> int:
-    last = span.end_line or span.line
+    last = _end(span)
     for n in _walk(body):
         s = getattr(n, "span", None)
         if isinstance(s, Span) and s.file == span.file:
-            last = max(last, s.end_line or s.line)
+            last = max(last, _end(s))
     return last
+
+
+def _end(span: Span) -> int:
+    """The last line a span has text on (a span that ends at a line's start stops before it)."""
+    end = span.end_line or span.line
+    return end - 1 if end > span.line and span.end_col <= 1 else end

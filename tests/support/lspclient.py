@@ -82,10 +82,18 @@ class Client:
                                                             "text": text}})
         return uri
 
-    def diagnostics(self, uri: str) -> list[dict]:
+    def diagnostics(self, uri: str, version: int | None = None) -> list[dict]:
+        """The next problems published for a document (for its text `version`, when given)."""
         msg = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                        and m["params"]["uri"] == uri)
+                        and m["params"]["uri"] == uri
+                        and (version is None or m["params"].get("version") == version))
         return msg["params"]["diagnostics"]
+
+    def change(self, uri: str, text: str, version: int) -> list[dict]:
+        """Replace a document's text (unsaved); the problems the server publishes for it."""
+        self.send("textDocument/didChange", {"textDocument": {"uri": uri, "version": version},
+                                             "contentChanges": [{"text": text}]})
+        return self.diagnostics(uri, version)
 
     def at(self, method: str, uri: str, line: int, character: int, **more):
         return self.request(method, {"textDocument": {"uri": uri},
