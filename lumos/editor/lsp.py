@@ -27,8 +27,11 @@ plain functions; only `serve` needs pygls.
 """
 from __future__ import annotations
 
+import asyncio
+import functools
 import shutil
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlparse
@@ -37,6 +40,7 @@ from lumos.editor.features import completions, definition, hover
 from lumos.editor.symbols import GameIndex
 
 SOURCE = "lumos"
+DEBOUNCE_SECONDS = 0.15   # a pause in typing this long starts a check
 
 
 # ---------------------------------------------------------------- which game a file belongs to
@@ -324,7 +328,10 @@ class _Session:
     options: dict = field(default_factory=dict)
     published: dict = field(default_factory=dict)     # target key -> URIs given problems last time
     indexes: dict = field(default_factory=dict)       # target key -> GameIndex
+    tickets: dict = field(default_factory=dict)       # URI -> number of its latest change
     encoding: str = "utf-16"
+    # one thread checks and indexes, in the order asked, while the event loop answers requests
+    worker: ThreadPoolExecutor = field(default_factory=lambda: ThreadPoolExecutor(1, "lumos-check"))
 
 
 def build_server():
@@ -339,36 +346,48 @@ def build_server():
         return {str(uri_to_path(doc.uri).resolve()): doc.source for doc in ls.workspace.text_documents.values()
                 if doc.uri.startswith("file:")}
 
-    def publish(ls, uris: dict[str, list], overlays: dict[str, str]) -> None:
+    def versions_of(ls) -> dict[str, int]:
+        return {doc.uri: doc.version for doc in ls.workspace.text_documents.values()}
+
+    def publish(ls, uris: dict[str, list], overlays: dict[str, str], versions: dict[str, int]) -> None:
         for u, diags in uris.items():
             text = text_of(str(uri_to_path(u)), overlays) if diags else None
             lines = text.splitlines() if text is not None else None
-            doc = ls.workspace.text_documents.get(u)
             ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(
-                uri=u, version=getattr(doc, "version", None),
-                diagnostics=[to_lsp(d, lines, state.encoding) for d in diags]))
+                uri=u, version=versions.get(u), diagnostics=[to_lsp(d, lines, state.encoding) for d in diags]))
 
-    def refresh(ls, uri: str) -> None:
+    async def refresh(ls, uri: str, ticket: int | None = None) -> None:
+        """Check the game of a document off the event loop, publish, then index its names.
+
+        Hover and completion are answered meanwhile; a result overtaken by a newer edit of
+        the same document (`ticket`) is dropped, since that edit's own check follows."""
         path = uri_to_path(uri)
         target = find_target(path, state.options.get("game"))
         if target is None:
             return
-        overlays = overlays_of(ls)
+        overlays, versions = overlays_of(ls), versions_of(ls)
+        loop = asyncio.get_running_loop()
         try:
-            by_file, cg = run_check(target, overlays)
-            if target.src is not None:
-                state.indexes[target.key] = GameIndex.build(target.src, overlays, cg, target.extra,
-                                                            previous=state.indexes.get(target.key))
+            by_file, cg = await loop.run_in_executor(state.worker, run_check, target, overlays)
         except Exception as exc:  # noqa: BLE001 - the editor shows it; the server keeps running
             ls.window_show_message(T.ShowMessageParams(type=T.MessageType.Error,
                                                        message=f"lumos: internal error: {exc}"))
+            return
+        if ticket is not None and state.tickets.get(uri) != ticket:
             return
         by_file.setdefault(str(path.resolve()), [])
         uris = {path_to_uri(p): diags for p, diags in by_file.items()}
         for stale in state.published.get(target.key, set()) - set(uris):
             uris[stale] = []
-        publish(ls, uris, overlays)
+        publish(ls, uris, overlays, versions)
         state.published[target.key] = {u for u, diags in uris.items() if diags}
+        if target.src is not None:
+            build = functools.partial(GameIndex.build, target.src, overlays, cg, target.extra,
+                                      previous=state.indexes.get(target.key))
+            try:
+                state.indexes[target.key] = await loop.run_in_executor(state.worker, build)
+            except Exception:  # noqa: BLE001 - hover and completion keep the last index
+                pass
 
     def index_for(ls, uri: str):
         """The index of the game a document belongs to, built now if it was never checked."""
@@ -404,17 +423,22 @@ def build_server():
         state.encoding = _encoding(ls)
 
     @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
-    def did_open(ls, params: T.DidOpenTextDocumentParams):
+    async def did_open(ls, params: T.DidOpenTextDocumentParams):
         state.encoding = _encoding(ls)
-        refresh(ls, params.text_document.uri)
+        await refresh(ls, params.text_document.uri)
 
     @server.feature(T.TEXT_DOCUMENT_DID_CHANGE)
-    def did_change(ls, params: T.DidChangeTextDocumentParams):
-        refresh(ls, params.text_document.uri)
+    async def did_change(ls, params: T.DidChangeTextDocumentParams):
+        # typing sends a change per keystroke: check once the typing pauses
+        uri = params.text_document.uri
+        ticket = state.tickets[uri] = state.tickets.get(uri, 0) + 1
+        await asyncio.sleep(DEBOUNCE_SECONDS)
+        if state.tickets.get(uri) == ticket:
+            await refresh(ls, uri, ticket)
 
     @server.feature(T.TEXT_DOCUMENT_DID_SAVE)
-    def did_save(ls, params: T.DidSaveTextDocumentParams):
-        refresh(ls, params.text_document.uri)
+    async def did_save(ls, params: T.DidSaveTextDocumentParams):
+        await refresh(ls, params.text_document.uri)
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
     def on_hover(ls, params: T.HoverParams):

@@ -70,106 +70,38 @@ class GameIndex:
     attributes: dict[str, str] = field(default_factory=dict)    # `.name` -> what has it
     card_keys: dict[str, str] = field(default_factory=dict)     # the keys a card of the game may have
     board: object = None
+    parts: dict[str, "FileNames"] = field(default_factory=dict)  # file -> what it declares
 
     # -------------------------------------------------------------- building
     @classmethod
     def build(cls, src, overlays: dict[str, str] | None = None, cg=None, extra_cards=(),
               previous: "GameIndex | None" = None) -> "GameIndex":
-        """The index of the game `src` with the editor's texts (`overlays`, by resolved path)."""
+        """The index of the game `src` with the editor's texts (`overlays`, by resolved path).
+
+        Each file's names are kept by its text, so a keystroke reads again only the file it
+        changed; a file that does not parse keeps what `previous` had for it."""
         overlays = overlays or {}
         index = cls(board=getattr(cg, "board", None) or getattr(previous, "board", None))
-        texts: dict[str, str] = {}
-        for path in src.rules_files():
+        files = [(p, _rules_file) for p in src.rules_files()]
+        files += [(Path(p), _card_file) for p in list(src.card_files()) + list(extra_cards)]
+        for path, read in files:
             key, text = _text(path, overlays)
-            texts[key] = text
-            decls = _parse_rules(text, key)
-            if decls is None:
-                decls = (previous.decls.get(key) if previous else None) or []
-            index.decls[key] = decls
-        for path in list(src.card_files()) + [Path(p) for p in extra_cards]:
-            key, text = _text(path, overlays)
-            texts[key] = text
-            cards = _load_cards(text, key)
-            if cards is None:
-                cards = (previous.card_sources.get(key) if previous else None) or []
-            index.card_sources[key] = cards
-        for key, decls in index.decls.items():
-            lines = texts[key].splitlines()
-            for d in decls:
-                index._declare(d, lines)
-        for key, cards in index.card_sources.items():
-            lines = texts[key].splitlines()
-            for cs in cards:
-                index._card(cs, lines)
+            part = read(key, text)
+            if part is None:
+                part = (previous.parts.get(key) if previous else None) or FileNames()
+            index.parts[key] = part
+            if part.decls is not None:
+                index.decls[key] = part.decls
+            if part.card_sources is not None:
+                index.card_sources[key] = part.card_sources
+            for sym in part.symbols:
+                index.symbols.setdefault(sym.name, sym)
+            for card in part.cards:
+                index.cards.setdefault(card.name, []).append(card)
+            index.scopes += part.scopes
         index._board_names(src, overlays)
         index._attributes(src, cg)
         return index
-
-    def _add(self, sym: Symbol) -> None:
-        self.symbols.setdefault(sym.name, sym)
-
-    def _declare(self, d, lines: list[str]) -> None:
-        cls = type(d).__name__
-        first = _first_line(lines, d.span)
-        if cls in NAME_LISTS:
-            attr, kind = NAME_LISTS[cls]
-            for name in getattr(d, attr, ()):
-                self._add(Symbol(name, kind, first, _name_span(d.span, name, lines), d))
-        elif cls == "Pieces":
-            for pl in d.placements:
-                self._add(Symbol(pl.kind, "kind", first, _name_span(d.span, pl.kind, lines), d))
-        elif isinstance(getattr(d, "name", None), str) and cls not in ("Anytime",):
-            kind = KIND_OF.get(cls, cls.lower())
-            self._add(Symbol(d.name, kind, first, _name_span(d.span, d.name, lines, after_word=True), d))
-        body = getattr(d, "body", None)
-        if isinstance(body, (tuple, N.Expr)) or isinstance(d, N.Action):
-            self._scope(d, body if isinstance(body, tuple) else (), lines,
-                        expr=body if isinstance(body, N.Expr) else None)
-
-    def _scope(self, d, body, lines, expr=None, me=False) -> None:
-        span = d.span
-        scope = Scope(span.file, span.line, max(_end(span), _last_line(body, span)),
-                      me=me or isinstance(d, N.Action))
-        owner = getattr(d, "name", "") or type(d).__name__.lower()
-        for p in getattr(d, "params", ()) or ():
-            if isinstance(p, str):
-                scope.names.append(Symbol(p, "parameter", f"parameter of {owner}", _name_span(span, p, lines, True), d))
-        for b in getattr(d, "binders", ()) or ():
-            scope.names.append(Symbol(b.name, "parameter", f"chosen by action {owner}",
-                                      _name_span(b.span, b.name, lines), b))
-        if isinstance(getattr(d, "side", None), str) and isinstance(d, N.Anytime):
-            scope.names.append(Symbol(d.side, "parameter", "the deciding side", _name_span(span, d.side, lines), d))
-        for s in _walk(body):
-            if type(s).__name__ in BINDERS and isinstance(getattr(s, "name", None), str):
-                text = _first_line(lines, s.span)
-                scope.names.append(Symbol(s.name, "local", text, _name_span(s.span, s.name, lines), s))
-        for node in _walk(expr if expr is not None else body):
-            for var in ("through_var", "onto_var"):
-                name = getattr(node, var, None)
-                if isinstance(name, str):
-                    scope.names.append(Symbol(name, "local", "a space of the reach",
-                                              _name_span(node.span, name, lines), node))
-        self.scopes.append(scope)
-
-    def _card(self, cs, lines: list[str]) -> None:
-        name_span = cs.field_spans.get("name", cs.span)
-        name_span = Span(name_span.file, name_span.line, name_span.col, name_span.line,
-                         name_span.col + len(cs.name))
-        text = cs.fields.get("text")
-        self.cards.setdefault(cs.name, []).append(Symbol(cs.name, "card", f"{cs.type} card", name_span, cs,
-                                                         text if isinstance(text, str) else ""))
-        for key, value in cs.fields.items():
-            if not (key in CARD_TEXT_KEYS or key.endswith("_effect")) or not isinstance(value, str):
-                continue
-            line, col, block = cs.text_origins.get(key, (cs.span.line, cs.span.col, False))
-            stmts = _parse_card_text(value, cs.span.file, key, line, col, block)
-            if stmts is None:
-                continue
-            nlines = value.count("\n") + 1
-            holder = _CardText(Span(cs.span.file, line, 1, line + nlines - 1, 1))
-            self._scope(holder, stmts if isinstance(stmts, tuple) else (), lines,
-                        expr=stmts if isinstance(stmts, N.Expr) else None, me=True)
-            self.scopes[-1].names[:0] = [Symbol("card", "builtin", f"the card `{cs.name}` itself", name_span, cs)]
 
     def _board_names(self, src, overlays) -> None:
         board = self.board
@@ -184,7 +116,7 @@ class GameIndex:
                 if name in self.symbols:
                     continue
                 span = _find_word(key, lines, name) or Span(key, 1, 1)
-                self._add(Symbol(name, kind, f"{kind} of the board", span))
+                self.symbols.setdefault(name, Symbol(name, kind, f"{kind} of the board", span))
 
     def _attributes(self, src, cg) -> None:
         for a in ("side", "kind", "space", "start", "holder", "name"):
@@ -234,6 +166,105 @@ class GameIndex:
 
     def all_decls(self) -> list:
         return [d for decls in self.decls.values() for d in decls]
+
+
+@dataclass
+class FileNames:
+    """What one file declares and binds: made once per text of the file."""
+    symbols: list[Symbol] = field(default_factory=list)
+    cards: list[Symbol] = field(default_factory=list)
+    scopes: list[Scope] = field(default_factory=list)
+    decls: list | None = None            # a rules file's declarations
+    card_sources: list | None = None     # a card file's cards
+
+    def _add(self, sym: Symbol) -> None:
+        self.symbols.append(sym)
+
+    def _declare(self, d, lines: list[str]) -> None:
+        cls = type(d).__name__
+        first = _first_line(lines, d.span)
+        if cls in NAME_LISTS:
+            attr, kind = NAME_LISTS[cls]
+            for name in getattr(d, attr, ()):
+                self._add(Symbol(name, kind, first, _name_span(d.span, name, lines), d))
+        elif cls == "Pieces":
+            for pl in d.placements:
+                self._add(Symbol(pl.kind, "kind", first, _name_span(d.span, pl.kind, lines), d))
+        elif isinstance(getattr(d, "name", None), str) and cls not in ("Anytime",):
+            kind = KIND_OF.get(cls, cls.lower())
+            self._add(Symbol(d.name, kind, first, _name_span(d.span, d.name, lines, after_word=True), d))
+        body = getattr(d, "body", None)
+        if isinstance(body, (tuple, N.Expr)) or isinstance(d, N.Action):
+            self._scope(d, body if isinstance(body, tuple) else (), lines,
+                        expr=body if isinstance(body, N.Expr) else None)
+
+    def _scope(self, d, body, lines, expr=None, me=False) -> None:
+        span = d.span
+        scope = Scope(span.file, span.line, max(_end(span), _last_line(body, span)),
+                      me=me or isinstance(d, N.Action))
+        owner = getattr(d, "name", "") or type(d).__name__.lower()
+        for p in getattr(d, "params", ()) or ():
+            if isinstance(p, str):
+                scope.names.append(Symbol(p, "parameter", f"parameter of {owner}", _name_span(span, p, lines, True), d))
+        for b in getattr(d, "binders", ()) or ():
+            scope.names.append(Symbol(b.name, "parameter", f"chosen by action {owner}",
+                                      _name_span(b.span, b.name, lines), b))
+        if isinstance(getattr(d, "side", None), str) and isinstance(d, N.Anytime):
+            scope.names.append(Symbol(d.side, "parameter", "the deciding side", _name_span(span, d.side, lines), d))
+        for s in _walk(body):
+            if type(s).__name__ in BINDERS and isinstance(getattr(s, "name", None), str):
+                text = _first_line(lines, s.span)
+                scope.names.append(Symbol(s.name, "local", text, _name_span(s.span, s.name, lines), s))
+        for node in _walk(expr if expr is not None else body):
+            for var in ("through_var", "onto_var"):
+                name = getattr(node, var, None)
+                if isinstance(name, str):
+                    scope.names.append(Symbol(name, "local", "a space of the reach",
+                                              _name_span(node.span, name, lines), node))
+        self.scopes.append(scope)
+
+    def _card(self, cs, lines: list[str]) -> None:
+        name_span = cs.field_spans.get("name", cs.span)
+        name_span = Span(name_span.file, name_span.line, name_span.col, name_span.line,
+                         name_span.col + len(cs.name))
+        text = cs.fields.get("text")
+        self.cards.append(Symbol(cs.name, "card", f"{cs.type} card", name_span, cs,
+                                 text if isinstance(text, str) else ""))
+        for key, value in cs.fields.items():
+            if not (key in CARD_TEXT_KEYS or key.endswith("_effect")) or not isinstance(value, str):
+                continue
+            line, col, block = cs.text_origins.get(key, (cs.span.line, cs.span.col, False))
+            stmts = _parse_card_text(value, cs.span.file, key, line, col, block)
+            if stmts is None:
+                continue
+            nlines = value.count("\n") + 1
+            holder = _CardText(Span(cs.span.file, line, 1, line + nlines - 1, 1))
+            self._scope(holder, stmts if isinstance(stmts, tuple) else (), lines,
+                        expr=stmts if isinstance(stmts, N.Expr) else None, me=True)
+            self.scopes[-1].names[:0] = [Symbol("card", "builtin", f"the card `{cs.name}` itself", name_span, cs)]
+
+
+
+@functools.lru_cache(maxsize=64)
+def _rules_file(key: str, text: str) -> FileNames | None:
+    decls = _parse_rules(text, key)
+    if decls is None:
+        return None
+    part, lines = FileNames(decls=decls), text.splitlines()
+    for d in decls:
+        part._declare(d, lines)
+    return part
+
+
+@functools.lru_cache(maxsize=64)
+def _card_file(key: str, text: str) -> FileNames | None:
+    cards = _load_cards(text, key)
+    if cards is None:
+        return None
+    part, lines = FileNames(card_sources=cards), text.splitlines()
+    for cs in cards:
+        part._card(cs, lines)
+    return part
 
 
 @dataclass(frozen=True)
