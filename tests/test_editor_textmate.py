@@ -69,7 +69,8 @@ def scan(line: str, grammar: dict) -> list[tuple[str, str]]:
             if m and m.end() > pos:
                 if "begin" in r:
                     stack.append((list(_rules(r.get("patterns", []), repo)), r["end"], r.get("name", scope)))
-                    out.append((m.group(0), r.get("name", scope)))
+                    first = r.get("beginCaptures", {}).get("0", {}).get("name")
+                    out.append((m.group(0), first or r.get("name", scope)))
                 else:
                     caps = r.get("captures", {})
                     named = [(m.group(int(k)), v["name"]) for k, v in sorted(caps.items()) if m.group(int(k))]
