@@ -244,3 +244,43 @@ def test_lumos_check_json_covers_a_whole_yaml_value(tmp_path):
     (d,) = json.loads(out.stdout)
     assert d["code"] == "S104" and d["end_line"] == d["line"]
     assert d["end_column"] - d["column"] == len("ofense")
+
+
+def test_a_card_test_file_is_checked_and_its_card_names_lead_to_the_cards(client):
+    # docs/card-tests.md: a test names the game's cards, pieces and variables; a wrong one is T2xx
+    tests = GAME.cards_dir / "tests" / "cards.test.yaml"
+    uri = client.open(tests, language="yaml")
+    assert client.diagnostics(uri, 1) == []
+    line, char = _find(tests, "Fly Sideways", "- play:")
+    (loc,) = client.at("textDocument/definition", uri, line, char + 4)
+    assert loc["uri"].endswith("/cards/snitch-snatcher/home.yaml") or loc["uri"].endswith("/away.yaml")
+    saved = tests.read_text(encoding="utf-8")
+    edited = saved.replace("plays_left: 2", "plays_lft: 2", 1)
+    line, char = next((i, t.index("plays_lft")) for i, t in enumerate(edited.splitlines()) if "plays_lft" in t)
+    try:
+        (diag,) = _change(client, uri, edited)
+        assert diag["range"] == {"start": {"line": line, "character": char},
+                                 "end": {"line": line, "character": char + len("plays_lft")}}
+        (action,) = client.request("textDocument/codeAction", {
+            "textDocument": {"uri": uri}, "range": diag["range"], "context": {"diagnostics": [diag]}})
+        assert action["edit"]["changes"][uri][0]["newText"] == "plays_left"
+    finally:
+        assert _change(client, uri, saved) == []
+
+
+def test_a_client_that_counts_utf8_gets_utf8_positions(tmp_path):
+    # LSP 3.17 "Position encodings": the server takes the client's preference when it can
+    c = Client(GAME.rules_dir)
+    try:
+        init = c.initialize(GAME.rules_dir, {"general": {"positionEncodings": ["utf-8", "utf-16"]}})
+        assert init["capabilities"]["positionEncoding"] == "utf-8"
+        uri = c.open(RULES)
+        assert c.diagnostics(uri, 1) == []
+        edited = RULES.read_text(encoding="utf-8").replace(
+            "= occupant(s) is none\n", '= occupant(s) is none and "🦉" != plays_lft\n', 1)
+        line = next(i for i, t in enumerate(edited.splitlines()) if "🦉" in t)
+        char = edited.splitlines()[line].index("plays_lft")
+        (diag,) = c.change(uri, edited, 2)
+        assert diag["range"]["start"] == {"line": line, "character": char + 3}    # 🦉 is 4 bytes
+    finally:
+        c.close()

@@ -1,12 +1,18 @@
-"""`lumos lsp`: a minimal language server that shows `lumos check` problems in the editor.
+"""`lumos lsp`: a language server that shows `lumos check` problems in the editor and
+helps while typing (docs/editor.md).
 
 It speaks the Language Server Protocol over stdin/stdout (with pygls, the optional extra
-`pip install 'lumos-games[lsp]'`). When a rules file (`.lumos`) or a card, board or
-expansion file (`.yaml`) is opened, changed or saved, it checks the game that file
-belongs to, as `lumos check` does (the compiler, then lumos.compiler.lint), and publishes the
-problems of every file of that game; files whose problems are gone get an empty list.
-Unsaved text is checked too: the game's files are copied to a temporary folder with the
-editor's text in place of the files on disk.
+`pip install 'lumos-games[lsp]'`). When a rules file (`.lumos`) or a card, board,
+expansion, team or card test file (`.yaml`) is opened, changed or saved, it checks the game
+that file belongs to, as `lumos check` does (the compiler, then lumos.compiler.lint), and
+publishes the problems of every file of that game; files whose problems are gone get an
+empty list. Unsaved text is checked too: the game's files are copied to a temporary folder
+with the editor's text in place of the files on disk. Each span covers its whole token
+(lumos.diagnostics.pinpoint) and is sent in the client's code units (UTF-16 by default).
+
+After each check the names of the game are indexed (lumos.editor.symbols) for hover, go to
+definition, completion and the quick fix of a "did you mean" hint (lumos.editor.features).
+Checks run on one worker thread, after a pause in typing, so requests are answered meanwhile.
 
 Which game a file belongs to:
 
@@ -15,6 +21,7 @@ Which game a file belongs to:
   that game;
 - an expansion manifest, or a card file next to one: the expansion, checked against the
   game it extends (only the expansion's own files get warnings, as with `lumos check`);
+- a team file, or a card test file (`*.test.yaml`): the game its `game:` names;
 - any other card file: the game named by the client's initialization option `game`
   (`{"game": "snitch-snatcher"}`), or the only bundled game.
 
@@ -94,6 +101,9 @@ def find_target(path: Path, default_game: str | None = None) -> Target | None:
         teams = [p for p in mine if looks_like_team_file(p)]
         extra = [p for p in mine if p not in teams]
         return Target("expansion", exp.base, extra, list(diags), [manifest.resolve()] + mine, teams)
+    if path.name.endswith(".test.yaml"):     # a card test (`lumos test`): the game it names
+        src = _test_game(path, default_game)
+        return Target("cardtest", src, [], [], [path]) if src is not None else None
     if looks_like_team_file(path):
         game = team_game(path) or default_game or (bundled_games()[0] if len(bundled_games()) == 1 else None)
         if game is None or (game not in bundled_games() and not (Path(game) / "game.lumos").is_file()):
@@ -178,8 +188,10 @@ def run_check(target: Target, overlays: dict[str, str] | None = None):
                 found += [d for d in lint_game(cg, src) if target.kind == "game" or d.span.file in mine]
             if cg is not None:
                 found += _check_teams(cg, target.teams, overlays, Path(tmp), back)
-            if target.kind == "team":   # a coach editing a team hears about the team
+            if target.kind in ("team", "cardtest"):   # a coach editing a team hears about the team
                 found = [d for d in found if d.is_error]
+            if target.kind == "cardtest":
+                found += _check_card_tests(cg, target.files, overlays, Path(tmp), back)
             for d in found:
                 real = back.get(d.span.file, d.span.file)
                 diags.append(replace(d, span=replace(d.span, file=real)) if real != d.span.file else d)
@@ -215,6 +227,40 @@ def _check_teams(cg, teams: list[Path], overlays: dict[str, str], tmp: Path, bac
             back[str(copy)] = str(path)
             path = copy
         out += check_team_file(cg, path)[1]
+    return out
+
+
+def _test_game(path: Path, default_game: str | None):
+    """The game a card test file names (`game: ID`), when it tests a game and not an expansion."""
+    import re
+
+    from lumos.api import bundled_games, game_sources
+    text = text_of(str(path), {}) or ""
+    found = re.search(r"^game:\s*([\w./-]+)\s*$", text, re.M)
+    if re.search(r"^with:", text, re.M):
+        return None
+    game = found.group(1) if found else default_game
+    if game in bundled_games():
+        return game_sources(game)
+    return _game_of_folder(Path(game)) if game and (Path(game) / "game.lumos").is_file() else None
+
+
+def _check_card_tests(cg, paths: list[Path], overlays: dict[str, str], tmp: Path, back: dict) -> list:
+    """The problems of card test files (their shape, then the names they use), unsaved text included."""
+    from lumos.toolkit.cardtests import check_names, read_file
+    out = []
+    for i, path in enumerate(paths):
+        text = overlays.get(str(Path(path).resolve()))
+        if text is not None and _differs(str(path), text):
+            copy = tmp / "tests" / str(i) / Path(path).name
+            copy.parent.mkdir(parents=True)
+            copy.write_text(text, encoding="utf-8")
+            back[str(copy)] = str(path)
+            path = copy
+        data, problems, _text = read_file(path)
+        if not problems and cg is not None and isinstance(data, dict) and data.get("game") == cg.id:
+            problems = check_names(cg, str(path), data)
+        out += problems
     return out
 
 
