@@ -71,8 +71,8 @@ class Span:
         return Span(self.file, self.line, self.col, self.line, end + 1)
 
     def focused(self, name: str, text: str) -> "Span":
-        """A one-line span narrowed to the word `name` inside it (an unknown function's name,
-        not its whole call), when `name` is written there once; else the span itself.
+        """A one-line span narrowed to the identifier `name` inside it (an unknown function's
+        name, not its whole call), when `name` is written there once; else the span itself.
 
         >>> s = Span("a", 1, 3, 1, 17).focused("sidways", "( sidways(it, 2) )")
         >>> s.col, s.end_col
@@ -81,9 +81,11 @@ class Span:
         >>> s.col, s.end_col
         (3, 7)
         """
-        if self.is_point or self.end_line != self.line or not name:
+        if self.is_point or self.end_line != self.line or not _IDENTIFIER.match(name):
             return self
         inside = text[self.col - 1:self.end_col - 1]
+        if inside[:1] in ("\"", "'"):    # a text is one token: its quotes belong to it
+            return self
         found = [m.start() for m in re.finditer(rf"(?<![\w]){re.escape(name)}(?![\w])", inside)]
         if len(found) != 1 or len(name) == len(inside):
             return self
@@ -94,6 +96,7 @@ class Span:
 _RULES_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\w+')
 _YAML_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?|[^\s,\[\]{}:#][^,\[\]{}#\n]*?(?=\s*(?::\s|:$|,|\]|\}|\s#|$))')
 _NAMED = re.compile(r"`([^`\s]+)`")
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*\Z")
 
 
 NOWHERE = Span("<unknown>", 0, 0)
