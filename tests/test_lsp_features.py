@@ -152,6 +152,14 @@ def test_completion_offers_the_names_in_scope(client):
     assert {"s", "plays_left", "goal_attempt", "hand", "quaffle", "home", "it", "where"} <= set(items)
 
 
+def test_no_completion_in_a_comment_or_a_text(client):
+    line, char = _find(RULES, "# +1: the side attacks")
+    assert _labels(client, client.rules, line, char + 5) == {}
+    line, char = _find(CARDS, '"{c} to {to}"')
+    assert _labels(client, client.cards, line, char + 5) == {}          # `{c} t|o`: the words of the label
+    assert "c" in _labels(client, client.cards, line, char + 2)          # `{c|}`: a hole is an expression
+
+
 def test_completion_offers_a_cards_locals_in_its_effect(client):
     line, char = _find(CARDS, "card_move(c, to)")
     items = _labels(client, client.cards, line, char)

@@ -204,6 +204,8 @@ def completions(index: GameIndex, path: str, text: str, line: int, char: int) ->
             return _ranked([Completion(s.name, s.kind, s.signature) for s in index.symbols.values()
                             if s.kind == "window"], prefix)
         return []
+    if not _in_code(index, path, lines, line, char):   # a comment, or the words of a text
+        return []
     if head.endswith("."):
         return _ranked([Completion(a, "attribute", f"of a {owner}" if owner != "card" else "card field")
                         for a, owner in sorted(index.attributes.items())], prefix)

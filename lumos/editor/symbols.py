@@ -306,7 +306,7 @@ def _parse_card_text(text: str, file: str, key: str, line: int, col: int, block:
 
 def _load_cards(text: str, path: str):
     """The cards of a card file as written (no schema check), or None when it is no YAML yet."""
-    from lumos.compiler.cards import _card_source
+    from lumos.compiler.cards import card_source
     from lumos.compiler.yamlload import load_yaml
     try:
         data = load_yaml(text, path)
@@ -320,7 +320,7 @@ def _load_cards(text: str, path: str):
     for card in data["cards"]:
         if isinstance(card, dict) and isinstance(card.get("name"), str) and isinstance(card.get("type"), str):
             try:
-                out.append(_card_source(card, deck, path, lines))
+                out.append(card_source(card, deck, path, lines))
             except (TypeError, ValueError, KeyError, AttributeError):
                 continue
     return out

@@ -19,7 +19,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from lumos.editor.lexer import (_DECLARES, BUILTIN_FUNCTIONS, BUILTIN_NAMES, CONSTANTS, DECLARATIONS, META,
+from lumos.editor.lexer import (BUILTIN_FUNCTIONS, BUILTIN_NAMES, CONSTANTS, DECLARATIONS, DECLARES, META,
                                 OPERATOR_WORDS, STATEMENTS, TYPES)
 
 HERE = Path(__file__).resolve().parent
@@ -37,7 +37,7 @@ def _words(words) -> str:
 def grammar() -> dict:
     """The TextMate grammar of `.lumos` files (scope `source.lumos`)."""
     declares = []
-    for kw, token in _DECLARES:
+    for kw, token in DECLARES:
         scope = _NAME_SCOPES[str(token).rsplit(".", 1)[-1]]
         declares.append({"match": rf"\b({kw})[ \t]+({_WORD})",
                          "captures": {"1": {"name": "storage.type.lumos"}, "2": {"name": scope}}})
