@@ -71,15 +71,15 @@ class Span:
         return Span(self.file, self.line, self.col, self.line, end + 1)
 
     def focused(self, name: str, text: str) -> "Span":
-        """A one-line span narrowed to the identifier `name` inside it (an unknown function's
-        name, not its whole call), when `name` is written there once; else the span itself.
+        """A one-line span cut short to the identifier `name` it starts with (an unknown
+        function's name, not its whole call); else the span itself. The start never moves, so
+        the position a problem is reported at stays where the compiler put it.
 
         >>> s = Span("a", 1, 3, 1, 17).focused("sidways", "( sidways(it, 2) )")
         >>> s.col, s.end_col
         (3, 10)
-        >>> s = Span("a", 1, 1, 1, 7).focused("spce", "c.spce")
-        >>> s.col, s.end_col
-        (3, 7)
+        >>> Span("a", 1, 1, 1, 7).focused("spce", "c.spce").end_col
+        7
         """
         if self.is_point or self.end_line != self.line or not _IDENTIFIER.match(name):
             return self
@@ -87,10 +87,9 @@ class Span:
         if inside[:1] in ("\"", "'"):    # a text is one token: its quotes belong to it
             return self
         found = [m.start() for m in re.finditer(rf"(?<![\w]){re.escape(name)}(?![\w])", inside)]
-        if len(found) != 1 or len(name) == len(inside):
+        if found[:1] != [0] or len(name) == len(inside):   # only the end moves: the column stays
             return self
-        col = self.col + found[0]
-        return Span(self.file, self.line, col, self.line, col + len(name))
+        return Span(self.file, self.line, self.col, self.line, self.col + len(name))
 
 
 _RULES_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\w+')
@@ -151,8 +150,8 @@ class Diagnostic:
 def pinpoint(diag: Diagnostic, lines: Sequence[str] | None) -> Diagnostic:
     """The diagnostic with a span that covers exactly its offending token, for editors
     (`lumos lsp`), `lumos check --format json` and the caret: a point span is widened to
-    the token there, and a span over a whole call or attribute is narrowed to the name
-    its message quotes (`unknown function `x``: the name, not the call).
+    the token there, and a span over a whole call is cut short to the name its message
+    quotes (`unknown function `x``: the name, not the call).
 
     >>> d = Diagnostic("E201", "unknown name `plays_lft`", Span("g.lumos", 1, 7), "did you mean `plays_left`?")
     >>> pinpoint(d, ["while plays_lft > 0:"]).to_json()["end_column"]

@@ -222,6 +222,22 @@ def test_a_misspelt_call_in_a_card_is_marked_on_its_name_and_fixed(client):
         assert _change(client, client.cards, saved) == []
 
 
+def test_the_quick_fix_of_a_misspelt_attribute_changes_only_the_attribute(client):
+    saved = CARDS.read_text(encoding="utf-8")
+    edited = saved.replace('label "{c} ({c.space}) flies sideways"', 'label "{c} ({c.spce}) flies sideways"', 1)
+    line, char = next((i, t.index("c.spce")) for i, t in enumerate(edited.splitlines()) if "c.spce" in t)
+    try:
+        (diag,) = _change(client, client.cards, edited)
+        assert diag["code"] == "E202" and diag["range"]["start"] == {"line": line, "character": char}
+        (action,) = client.request("textDocument/codeAction", {
+            "textDocument": {"uri": client.cards}, "range": diag["range"], "context": {"diagnostics": [diag]}})
+        (edit,) = action["edit"]["changes"][client.cards]
+        assert edit["newText"] == "space" and edit["range"] == {
+            "start": {"line": line, "character": char + 2}, "end": {"line": line, "character": char + len("c.spce")}}
+    finally:
+        assert _change(client, client.cards, saved) == []
+
+
 def test_positions_are_utf16_units_after_an_emoji(client):
     # the protocol counts UTF-16 code units: 🦉 (outside the BMP) is two of them
     saved = RULES.read_text(encoding="utf-8")

@@ -250,6 +250,9 @@ def quick_fix(d: Diagnostic, text: str) -> Fix | None:
     >>> d = Diagnostic("E201", "unknown name `plays_lft`", Span("g", 1, 7, 1, 16), "did you mean `plays_left`?")
     >>> quick_fix(d, "while plays_lft > 0:")
     Fix(title='Change to `plays_left`', line=0, start=6, end=15, new_text='plays_left')
+    >>> d = Diagnostic("E202", "a piece has no attribute `spce`", Span("g", 1, 5, 1, 11), "did you mean `space`?")
+    >>> quick_fix(d, "log c.spce").start
+    6
     """
     new = suggestion(d.hint)
     lines = text.splitlines()
@@ -259,10 +262,12 @@ def quick_fix(d: Diagnostic, text: str) -> Fix | None:
     start = max(0, d.span.col - 1)
     end = d.span.end_col - 1 if d.span.end_line in (0, d.span.line) and d.span.end_col > d.span.col else start + 1
     old = here[start:end]
-    quoted = [q for q in re.findall(r"`([^`]+)`", d.message) if q in old and q != new]
-    if quoted and old != quoted[-1]:
-        at = old.find(quoted[-1])
-        start, end = start + at, start + at + len(quoted[-1])
-    elif not old.strip():
-        return None
+    for name in reversed(re.findall(r"`([^`]+)`", d.message)):   # the misspelt name the message quotes
+        m = re.search(rf"(?<![\w]){re.escape(name)}(?![\w])", old) if name != new else None
+        if m:
+            start, end = start + m.start(), start + m.end()
+            break
+    else:
+        if not old.strip():
+            return None
     return Fix(f"Change to `{new}`", d.span.line - 1, start, end, new)

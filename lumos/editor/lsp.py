@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import unquote, urlparse
 
-from lumos.editor.features import completions, definition, hover
+from lumos.editor.features import completions, definition, hover, quick_fix
 from lumos.editor.symbols import GameIndex
 
 SOURCE = "lumos"
@@ -336,17 +336,22 @@ def lsp_range(d, lines: list[str] | None = None, encoding: str = "utf-16"
 def to_lsp(d, lines: list[str] | None = None, encoding: str = "utf-16"):
     """A Lumos diagnostic -> an LSP Diagnostic (lsprotocol), the hint after the message.
 
-    A "did you mean" hint travels as `data` (`{"fix": name}`), for the quick fix."""
+    A "did you mean" hint travels as `data` for the quick fix: the name to write, and the
+    line and code units of the misspelt word (`{"fix": name, "at": [line, start, end]}`),
+    which is the whole range unless the range is wider than the word (`c.spce`)."""
     from lsprotocol import types as T
 
-    from lumos.diagnostics import suggestion
     (l1, c1), (l2, c2) = lsp_range(d, lines, encoding)
-    fix = suggestion(d.hint)
+    fix = quick_fix(d, "\n".join(lines)) if lines is not None else None
+    data = None
+    if fix is not None:
+        here = lines[fix.line]
+        data = {"fix": fix.new_text, "at": [fix.line, units(here, fix.start, encoding), units(here, fix.end, encoding)]}
     return T.Diagnostic(
         range=T.Range(start=T.Position(line=l1, character=c1), end=T.Position(line=l2, character=c2)),
         message=d.message + (f"\nhint: {d.hint}" if d.hint else ""),
         severity=T.DiagnosticSeverity.Error if d.is_error else T.DiagnosticSeverity.Warning,
-        code=d.code, source=SOURCE, data={"fix": fix} if fix else None)
+        code=d.code, source=SOURCE, data=data)
 
 
 def uri_to_path(uri: str) -> Path:
@@ -521,13 +526,17 @@ def build_server():
     def on_code_action(ls, params: T.CodeActionParams):
         out = []
         for diag in params.context.diagnostics:
-            new = diag.data.get("fix") if isinstance(diag.data, dict) else None
-            if not new and diag.source == SOURCE:     # a client that drops `data`: read the hint
+            data = diag.data if isinstance(diag.data, dict) else {}
+            new, rng = data.get("fix"), diag.range
+            if isinstance(data.get("at"), list) and len(data["at"]) == 3:
+                line, start, end = data["at"]
+                rng = T.Range(start=T.Position(line=line, character=start), end=T.Position(line=line, character=end))
+            elif not new and diag.source == SOURCE:     # a client that drops `data`: read the hint
                 from lumos.diagnostics import suggestion
                 new = suggestion(diag.message.partition("\nhint: ")[2])
             if not new or diag.source != SOURCE:
                 continue
-            edit = T.TextEdit(range=diag.range, new_text=new)
+            edit = T.TextEdit(range=rng, new_text=new)
             out.append(T.CodeAction(title=f"Change to `{new}`", kind=T.CodeActionKind.QuickFix,
                                     diagnostics=[diag], is_preferred=True,
                                     edit=T.WorkspaceEdit(changes={params.text_document.uri: [edit]})))
