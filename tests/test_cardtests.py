@@ -264,6 +264,13 @@ def test_every_card_with_an_effect_is_exercised_by_a_shipped_case():
     assert {fc.folder: fc.uncovered for fc in report if fc.uncovered} == {}
 
 
+def test_every_example_expansion_ships_card_tests():
+    """Issue 9, item 6: each example expansion (a folder of examples/ with expansion.yaml)."""
+    expansions = {p.name for p in (ROOT / "examples").iterdir() if (p / "expansion.yaml").is_file()}
+    shipped = {p.relative_to(ROOT).parts[1] for p in SHIPPED if p.relative_to(ROOT).parts[0] == "examples"}
+    assert expansions and expansions <= shipped
+
+
 def _expansion_with_sidestep(tmp_path: Path, tests: str) -> Path:
     exp = tmp_path / "sidestep"
     _write(exp, "expansion.yaml", "extends: snitch-snatcher\nname: Sidestep\ncards: [sidestep.yaml]\n")

@@ -408,8 +408,8 @@ def run_case(cg, path: str, case: dict):
         result.failures += list(exc.diagnostics)
         return result
     state.machine.played = played = set()   # which cards' statements run from here on
-    moves: dict = {}    # card name -> the names of the cards in the options taken, and zones that changed
-    before = _zone_counts(state)
+    moves: dict = {}    # the values of the arguments of the options taken (cards among them)
+    before = _card_places(state)
     try:
         choices = case.get("choices") or []
         for k, label in enumerate(choices):
@@ -427,28 +427,28 @@ def run_case(cg, path: str, case: dict):
         state.machine.played = None
     result.exercised = {(cg.cards[c].span.file, cg.cards[c].name) for c, _key in played}
     result.failures += _expectations(f, state, case["expect"])
-    result.failures += _covers(f, cg, case, result.exercised, moves, before, _zone_counts(state))
+    result.failures += _covers(f, cg, case, result.exercised, moves, before, _card_places(state))
     return result
 
 
-def _zone_counts(state) -> dict:
-    """(zone, card name) -> how many copies it holds: what a case changed, copies aside."""
+def _card_places(state) -> dict:
+    """card name -> the sorted (zone, place in the zone) of its copies: what a case moved."""
     out: dict = {}
     for zone, cards in state.position()["zones"].items():
-        for c in cards:
-            key = (zone, c["card"] if isinstance(c, dict) else c)
-            out[key] = out.get(key, 0) + 1
-    return out
+        for k, c in enumerate(cards):
+            out.setdefault(c["card"] if isinstance(c, dict) else c, []).append((zone, k))
+    return {name: sorted(places) for name, places in out.items()}
 
 
 def _covers(f: _File, cg, case: dict, exercised: set, taken: dict, before: dict, after: dict) -> list[Diagnostic]:
     """T221 for each card the case says it covers but did not exercise. A card with statements
     (`effect`, `..._effect`) is exercised when they ran; a card without them (its effect is
-    data the rules read) when an option taken named it or it changed zone during the case."""
+    data the rules read) when an option taken named it or it changed place (its zone, or its
+    place in the zone) during the case."""
     from lumos.toolkit.coverage import effect_fields
     out = []
     ran = {name for _file, name in exercised}
-    moved = {name for (_zone, name) in set(before) | set(after) if before.get((_zone, name)) != after.get((_zone, name))}
+    moved = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
     fields = {c.name: c.fields for c in cg.cards}
     for k, name in enumerate(case.get("covers") or []):
         if effect_fields(fields[name]):
@@ -458,7 +458,7 @@ def _covers(f: _File, cg, case: dict, exercised: set, taken: dict, before: dict,
                                       "that resolves it), or leave it out of `covers:`"))
         elif name not in taken and name not in moved:
             out.append(Diagnostic("T221", f"the case covers `{name}`, but no option taken named it and it "
-                                          "never changed zone", f.span(case["covers"], k),
+                                          "never moved", f.span(case["covers"], k),
                                   "take the option that plays or picks the card, or leave it out of `covers:`"))
     return out
 
