@@ -8,6 +8,7 @@ docs/designers.md only (its example test file is taken from the page itself).
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -20,6 +21,13 @@ from lumos.toolkit.cardtests import find_test_files, run_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = find_test_files([ROOT / "cards", ROOT / "examples"])
+
+
+@functools.lru_cache(maxsize=None)
+def _shipped_result(path: Path):
+    """Each shipped test file is run once per session: the pass test and the coverage test
+    read the same results (the cases are deterministic)."""
+    return run_file(path)
 
 
 def _write(folder: Path, name: str, text: str) -> Path:
@@ -42,7 +50,7 @@ def test_every_bundled_game_and_example_expansion_ships_card_tests():
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.parent.parent.name for p in SHIPPED])
 def test_shipped_card_tests_pass(path):
-    result = run_file(path)
+    result = _shipped_result(path)
     assert not result.problems, [d.headline() for d in result.problems]
     assert result.cases
     failed = {c.name: [d.headline() for d in c.failures] for c in result.cases if not c.passed}
@@ -257,7 +265,7 @@ def test_every_card_with_an_effect_is_exercised_by_a_shipped_case():
     has an effect; a card counts when a passing case ran its statements (docs/designers.md,
     "Coverage")."""
     from lumos.toolkit.coverage import measure, shipped_cards
-    report = measure([run_file(p) for p in SHIPPED], shipped_cards())
+    report = measure([_shipped_result(p) for p in SHIPPED], shipped_cards())
     folders = {fc.folder for fc in report}
     assert {"cards/defenders-of-hogwarts", "cards/catch-the-golden-snitch",
             "examples/catch-the-golden-snitch-stars"} <= {str(Path(f).resolve().relative_to(ROOT)) for f in folders}

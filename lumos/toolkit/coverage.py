@@ -35,11 +35,20 @@ class FolderCoverage:
     folder: str
     with_effect: list[str] = field(default_factory=list)
     covered: set[str] = field(default_factory=set)
-    without_effect: int = 0
+    without: set[str] = field(default_factory=set)
+
+    @property
+    def without_effect(self) -> int:
+        """How many cards (by name) have no effect: data the rules read."""
+        return len(self.without - set(self.with_effect))
 
     @property
     def uncovered(self) -> list[str]:
         return [n for n in self.with_effect if n not in self.covered]
+
+
+def _resolved(card_file: str) -> str:
+    return str(Path(card_file).resolve())
 
 
 def _folder(card_file: str) -> Path:
@@ -50,7 +59,7 @@ def measure(results, extra_cards: dict | None = None) -> list[FolderCoverage]:
     """Coverage of the card folders the results' test files belong to (a test file belongs to
     the card folders it lies in: `cards/GAME/tests/x.test.yaml` to `cards/GAME`), plus the
     folders of `extra_cards` ((card file, name) -> fields: games or expansions without tests)."""
-    cards: dict = dict(extra_cards or {})
+    cards: dict = {(_resolved(f), n): v for (f, n), v in (extra_cards or {}).items()}
     owned: set[Path] = {_folder(f) for f, _n in cards}
     exercised: set = set()
     for r in results:
@@ -58,6 +67,7 @@ def measure(results, extra_cards: dict | None = None) -> list[FolderCoverage]:
             continue
         here = Path(r.path).resolve()
         for (file, name), fields in r.cards.items():
+            file = _resolved(file)
             cards.setdefault((file, name), fields)
             if _folder(file) in here.parents:
                 owned.add(_folder(file))
@@ -71,7 +81,7 @@ def measure(results, extra_cards: dict | None = None) -> list[FolderCoverage]:
             continue
         fc = out.setdefault(folder, FolderCoverage(_shown(folder)))
         if not effect_fields(fields):
-            fc.without_effect += name not in fc.with_effect
+            fc.without.add(name)
             continue
         if name not in fc.with_effect:
             fc.with_effect.append(name)
