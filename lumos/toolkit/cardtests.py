@@ -28,6 +28,13 @@ EXPECT_KEYS = ("options_include", "options_exclude", "pieces", "vars", "side_var
                "zones", "events_include", "winner", "deciding")
 MAX_DECISIONS = 10_000   # chance and `take_first` steps never run a case for ever
 MAX_TAKEN = 1_000        # decisions one `take_first` step may take
+EFFECT_SUFFIX = "_effect"   # as lumos.compiler.game: a field `..._effect` holds statements
+
+
+def effect_fields(fields: dict) -> list[str]:
+    """The fields of a card that hold statements (its effects), in the card's order: a card
+    with one *has an effect* (lumos.toolkit.coverage)."""
+    return [k for k, v in fields.items() if isinstance(v, str) and (k == "effect" or k.endswith(EFFECT_SUFFIX))]
 
 
 @dataclass
@@ -445,7 +452,6 @@ def _covers(f: _File, cg, case: dict, exercised: set, taken: dict, before: dict,
     (`effect`, `..._effect`) is exercised when they ran; a card without them (its effect is
     data the rules read) when an option taken named it or it changed place (its zone, or its
     place in the zone) during the case."""
-    from lumos.toolkit.coverage import effect_fields
     out = []
     ran = {name for _file, name in exercised}
     moved = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}

@@ -20,12 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-EFFECT_SUFFIX = "_effect"   # as lumos.compiler.game: a field `..._effect` holds statements
-
-
-def effect_fields(fields: dict) -> list[str]:
-    """The fields of a card that hold statements (its effects), in the card's order."""
-    return [k for k, v in fields.items() if isinstance(v, str) and (k == "effect" or k.endswith(EFFECT_SUFFIX))]
+from lumos.toolkit.cardtests import compile_for, effect_fields
 
 
 @dataclass
@@ -101,7 +96,6 @@ def shipped_cards() -> dict:
     """(card file, name) -> fields of every bundled game and every example expansion, so a
     game or an expansion that ships no test file is reported too."""
     from lumos.api import bundled_games, load_game
-    from lumos.toolkit.cardtests import compile_for
     out: dict = {}
     for g in bundled_games():
         cg = load_game(g)
