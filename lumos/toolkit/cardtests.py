@@ -6,7 +6,9 @@ game (`game:`, a bundled id or a folder relative to the file), the expansions to
 (`with:`) and its `cases:`. A case starts from a position (`position:`, the format of
 lumos.interpreter.position) or from a seed and a list of choices by label, takes its
 `steps:` (`choose:`, `play:`, `roll:`, `take_first:`), then checks its `expect:` block
-against the state. The format is documented in docs/designers.md; the codes (T2xx) in
+against the state and that it exercised the cards its `covers:` names. Each case notes
+the cards whose statements ran during its choices and steps (lumos.toolkit.coverage
+counts them). The format is documented in docs/designers.md; the codes (T2xx) in
 docs/errors.md. Nothing here knows a game: every name is looked up in the compiled game.
 
     >>> result = run_file("cards/my-game/tests/cards.test.yaml")   # doctest: +SKIP
