@@ -64,7 +64,9 @@ def test_hover_shows_the_declaration_its_english_and_where(client):
     got = client.at("textDocument/hover", client.rules, line, char + 3)
     text = got["contents"]["value"]
     assert text.startswith("**variable** `plays_left`")
-    assert "var plays_left = 0" in text and "game.lumos:44" in text
+    declared = 1 + next(i for i, ln in enumerate(RULES.read_text(encoding="utf-8").splitlines())
+                        if ln.startswith("var plays_left"))
+    assert "var plays_left = 0" in text and f"game.lumos:{declared}" in text
     index = GameIndex.build(GAME)
     english = english_of(index, index.symbols["plays_left"])   # the reference's renderer, whatever it says
     assert english and english in text
