@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from lumos.api import load_position
 
-from defenders_support import DARK, GRYFFINDOR, labels, pick, piece_var, shipped_game, space_of
+from games.defenders_support import DARK, GRYFFINDOR, labels, pick, piece_var, shipped_game, space_of
 
 GAME = "defenders-of-hogwarts"
 
