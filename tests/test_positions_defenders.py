@@ -164,6 +164,9 @@ def test_hufflepuff_win_from_a_position():
     assert not st.is_terminal()
     pick(st, "^exchange a Library Book, a Parchment Scroll and a D.A. Coin for coin_shield_1$")
     assert st.is_terminal() and st.returns() == [-1.0, -1.0, 1.0, 0.0, 0.0]
+    # rulings: the Book goes to the Library discard pile; the Shield Space is left empty
+    assert zone(st, "library_discard") == ["Hogwarts, A History"] and zone(st, "hufflepuff book") == []
+    assert space_of(st, "coin_shield_1") is None
 
 
 def test_main_board_walls_and_obstacles_from_a_position():
@@ -208,6 +211,35 @@ def test_dark_arts_deploy_onto_a_free_deployment_space_from_a_position():
     play_for_move(st, DARK, "Creeping Shadow")
     pick(st, r"^deploy a Dark Arts Pawn from the pool \(1 of 3\)$")
     assert labels(st) == [t for t in labels(st) if t.endswith("onto pumpkin_patch")] and len(labels(st)) == 1
+    pick(st, "onto pumpkin_patch$")
+    # rulings: the deployed pawn goes on with the 2 points left (through obstacles, not into Hagrid's Hut)
+    ends = {t.removeprefix("dark_arts dark_pawn 1 to ") for t in labels(st) if " to " in t}
+    assert {"greenhouses", "black_lake", "paddock", "boathouse"} <= ends and "hagrids_hut" not in ends
+
+
+def test_deploying_onto_house_pawns_and_stopping_there_bumps_from_a_position():
+    """Dark Arts Player Turn > Card Movement; Bumped (rulings): a pawn deployed onto a Deployment Space
+    that holds only a House pawn, and going no further, ends its move there: it bumps."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "dark_turn"},
+             "pieces": {"dark_arts dark_pawn 1": None, "gryffindor student 1": "pumpkin_patch"},
+             "zones": {"dark_arts hand": ["Creeping Shadow"]}})
+    play_for_move(st, DARK, "Creeping Shadow")
+    pick(st, r"^deploy a Dark Arts Pawn from the pool")
+    pick(st, "onto pumpkin_patch$")
+    pick(st, "^do not choose$")
+    pick(st, "^bump gryffindor student 1$")
+    assert space_of(st, "gryffindor student 1") == "great_hall" and space_of(st, "dark_arts dark_pawn 1") is None
+
+
+def test_dark_arts_pawns_may_enter_the_great_hall_from_a_position():
+    """Dark Arts Player Turn > Bumped (rulings): the Great Hall, where bumped pawns return, is no
+    Protected Area: a Dark Arts Pawn may end there, and bumps the House pawns it finds."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "dark_turn"},
+             "pieces": {"dark_arts dark_pawn 1": "kitchens"}, "zones": {"dark_arts hand": ["Creeping Shadow"]}})
+    play_for_move(st, DARK, "Creeping Shadow")
+    pick(st, "^move a Dark Arts Pawn up to 3$")
+    pick(st, r"^move dark_arts dark_pawn 1 \(kitchens\)")
+    assert "dark_arts dark_pawn 1 to great_hall" in labels(st)
 
 
 def test_the_zones_last_event_space_forces_the_progress_token_from_a_position():
@@ -229,6 +261,10 @@ def test_the_draw_after_the_last_space_from_a_position():
              "zones": {"gryffindor hand": [], "dark_arts hand": []},
              "vars": {"path": 18, "final_phase": True}})
     assert st.is_terminal() and st.returns() == [0.0] * 5
+    held = at({"options": {"house_players": 1}, "at": {"start_of": "take_turn"},
+               "zones": {"gryffindor hand": [], "dark_arts hand": ["Creeping Shadow"]},
+               "vars": {"path": 18, "final_phase": True}})
+    assert not held.is_terminal()            # rulings: a card still held (Reactive ones too) is not run out
 
 
 def test_unchosen_houses_take_no_part_from_a_position():
@@ -240,3 +276,78 @@ def test_unchosen_houses_take_no_part_from_a_position():
     pos = st.position()
     assert all(pos["pieces"][f"slytherin student {k}"] is None for k in (1, 2, 3))
     assert sum(piece_var(st, f"dark_arts dark_pawn {k}", "in_game") for k in range(1, 8)) == 6
+
+
+def house_to(st, side: int, pawn: str, frm: str, to: str, card: str = "Corridor Dash") -> None:
+    play_for_move(st, side, card)
+    pick(st, rf"^move {pawn} \({frm}\)")
+    pick(st, rf"^{pawn} to {to}$")
+
+
+def test_a_bonus_acquire_puts_the_card_on_top_of_the_draw_deck_from_a_position():
+    """General Key Concepts > Card Acquire (rulings): on a Card Acquire space the card taken goes on top
+    of the Draw Deck, as with Learn."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "pieces": {"gryffindor student 1": "library"}, "zones": {"gryffindor hand": ["Corridor Dash"]}})
+    house_to(st, GRYFFINDOR, "gryffindor student 1", "library", "grand_staircase")
+    pick(st, r"^acquire a card \(grand_staircase\)$")
+    row = zone(st, "acquire_row")
+    pick(st, "^take a card from the Acquire Row$")
+    pick(st, f"^take {row[0]}$")
+    assert zone(st, "gryffindor deck")[-1] == row[0]
+
+
+def test_the_library_from_a_position():
+    """General Key Concepts > The Library & Library Book Deck (rulings): a pawn that ends its move in the
+    Library takes one of the two face-up Books; the space is refilled, and with the Library deck empty
+    it stays empty. Passing through the Library is no visit."""
+    base = {"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+            "pieces": {"gryffindor student 1": "charms_classroom"}, "zones": {"gryffindor hand": ["Corridor Dash"]}}
+    through = at(base)
+    house_to(through, GRYFFINDOR, "gryffindor student 1", "charms_classroom", "grand_staircase")
+    assert not any(t.startswith("take the Library Book") for t in labels(through))
+    st = at(dict(base, zones=dict(base["zones"], library_deck=[],
+                                  library_row=["Hogwarts, A History", "Advanced Potion-Making"])))
+    house_to(st, GRYFFINDOR, "gryffindor student 1", "charms_classroom", "library")
+    assert {t for t in labels(st) if t.startswith("take")} == {
+        "take the Library Book Hogwarts, A History", "take the Library Book Advanced Potion-Making"}
+    pick(st, "^take the Library Book Advanced Potion-Making$")
+    assert zone(st, "gryffindor book") == ["Advanced Potion-Making"] and zone(st, "library_row") == ["Hogwarts, A History"]
+
+
+def test_drawing_from_empty_piles_and_no_hand_limit_from_a_position():
+    """General Key Concepts > Card Draw (rulings): with the Draw Deck and the Discard Pile both empty
+    nothing is drawn; there is no hand limit besides drawing to 5 on Replenish."""
+    empty = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+                "pieces": {"gryffindor student 1": "great_hall"},
+                "zones": {"gryffindor hand": ["Corridor Dash", "Night Walk"], "gryffindor deck": [],
+                          "gryffindor discard": []}})
+    house_to(empty, GRYFFINDOR, "gryffindor student 1", "great_hall", "kitchens")
+    pick(empty, r"^draw a card \(kitchens\)$")
+    assert zone(empty, "gryffindor hand") == ["Night Walk"]
+    big = ["Corridor Dash", "Night Walk", "Study Group", "House Pride", "Quick Jinx", "Greenhouse Errand"]
+    full = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+               "pieces": {"gryffindor student 1": "great_hall"},
+               "zones": {"gryffindor hand": big, "gryffindor deck": ["Unlocking Charm Practice"]}})
+    house_to(full, GRYFFINDOR, "gryffindor student 1", "great_hall", "kitchens")
+    pick(full, r"^draw a card \(kitchens\)$")
+    assert len(zone(full, "gryffindor hand")) == 6
+
+
+def test_no_d_a_coin_when_the_supply_is_empty_from_a_position():
+    """General Key Concepts > Dumbledore's Army Coin (rulings): entering the revealed Room with the 4
+    Coins all held gives none."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "pieces": {"gryffindor student 1": "trophy_room"}, "zones": {"gryffindor hand": ["Corridor Dash"]},
+             "vars": {"room_open": True, "coins_left": 0}, "side_vars": {"loyalty": {"gryffindor": 5}}})
+    house_to(st, GRYFFINDOR, "gryffindor student 1", "trophy_room", "room_of_requirement")
+    assert side_var(st, GRYFFINDOR, "coin") is False
+
+
+def test_no_card_swaps_pawns():
+    """Glossary, Swap (rulings): whether a swap is a move is left open because no card of ours swaps."""
+    import yaml
+    from games.defenders_support import ROOT
+    for path in (ROOT / "cards" / GAME).glob("*.yaml"):
+        for card in yaml.safe_load(path.read_text())["cards"]:
+            assert "swap" not in (card.get("text", "") + str(card.get("effect", ""))).lower(), card["name"]
