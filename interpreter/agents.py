@@ -29,7 +29,7 @@ from lumos.interpreter.visibility import card_seen, card_variables, rename_cards
 MAX_LOOKAHEAD_OPTIONS = 40   # the greedy agent samples this many options when there are more
 LOOKAHEAD_CHANCE_LIMIT = 64  # chance nodes resolved after a lookahead move before scoring
 WIN_WEIGHT = 1000.0
-FOLLOW_DEPTH = 3             # the greedy agent follows its own next decisions while nothing changes
+FOLLOW_DEPTH = 2             # the greedy agent follows its own next decisions while nothing changes
 FOLLOW_OPTIONS = 6           # ... sampling this many of their options when there are more
 
 
