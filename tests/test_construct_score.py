@@ -95,3 +95,18 @@ def test_agents_one_per_seated_side(capsys):
     assert sum(summary["wins"].values()) == 2
     assert main(args + ["--agents", "random,greedy,random"]) == 2
     assert "one per seated side" in capsys.readouterr().err
+
+
+def test_greedy_houses_can_win():
+    """Game Overview > Hogwarts House Players: with the game's score, greedy House Players collect
+    two Defence Shields against a random Dark Arts Player (seeded games: the same every run)."""
+    from lumos.interpreter.agents import RandomAgent, agent_seed
+    from lumos.interpreter.play import play_game
+    cg = load_game(GAME)
+    winners = []
+    for seed in (1, 2):
+        agents = [RandomAgent(agent_seed(seed, 0))] + [GreedyAgent(agent_seed(seed, k)) for k in range(1, 5)]
+        r = play_game(cg, agents, seed, options={"house_players": 1})
+        assert r.error is None
+        winners.append(r.winner)
+    assert 1 in winners, winners
