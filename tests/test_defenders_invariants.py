@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections import Counter
 
-import pytest
 import yaml
 
 from games.defenders_support import ROOT, SIDES, region, settle, shipped_game
