@@ -287,6 +287,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     triggers = low.lower_triggers()
     anytime = low.lower_anytime()
     team = low.lower_team()
+    score = low.lower_score()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
@@ -309,7 +310,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
         triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
         vocabulary=_vocabulary(tree, card_defs, low),
-        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime))
+        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score)
     return cg, sink.items, files
 
 

@@ -433,6 +433,41 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         return did_you_mean(name, known) or \
             f"events: {', '.join(known)}; declare one of the game's own with `event {name}(piece)`"
 
+    def lower_score(self):
+        """`function score(s) = NUMBER`: the game's own estimate of how well side `s` stands, which
+        the greedy agent uses instead of its generic score. None when the game declares none;
+        else fn(machine, side) -> number. E260 when it does not take one side or give a number."""
+        sym = self.symbols.get("score")
+        if sym is None or sym.what != "function":
+            return None
+        decl = sym.value
+        if len(decl.params) != 1:
+            self.sink.add("E260", f"`score` takes the side it scores, 1 parameter, not {len(decl.params)}",
+                          decl.span, "function score(s) = ...  (a number: higher is better for side s)")
+            return None
+        self.functions_used.add("score")
+        sym.used = True
+        fn, rtype, nslots = self.function_instance(decl, ("side",))
+        if rtype not in ("number", "any"):
+            self.sink.add("E260", f"`score` should give a number for the side, not {describe(rtype)}", decl.span,
+                          "the greedy agent compares the numbers: write an expression such as `2 * s.points`")
+            return None
+
+        span = decl.span
+
+        def score(m, side):
+            L = [None] * nslots[0]
+            L[0] = side
+            try:
+                return fn[0](m, L)
+            except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
+                from lumos.diagnostics import Diagnostic, LumosRuntimeError
+                raise LumosRuntimeError(Diagnostic(
+                    "R005", f"`score` did something impossible here ({type(exc).__name__}: {exc})", span,
+                    "a value is probably none where a piece, space or card is needed; test it with "
+                    "`is not none` first")) from None
+        return score
+
     def lower_triggers(self) -> dict:
         """`when EVENT(a, b) if COND:` -> per event, a tuple of (condition, procedure)."""
         out: dict[str, list] = {}

@@ -71,6 +71,11 @@ class GameState:
         tops = [i for i, r in enumerate(self.st.result) if r == best]
         return tops[0] if len(tops) == 1 and best > 0 else None
 
+    def sides_in_play(self) -> list[int]:
+        """The sides still seated: every side but those the rules removed (`remove SIDE from play`)."""
+        gone = self.st.g[self.cg.global_names.index("_out_of_play")]
+        return [i for i in range(self.cg.nsides) if i not in gone]
+
     # ---------------------------------------------------------- options
     def legal_actions(self) -> list[int]:
         if self.st.result is not None:

@@ -186,6 +186,7 @@ class CompiledGame:
     card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
     anytime: tuple[AnytimeInfo, ...] = ()   # `anytime` rules, in declaration order
     anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
+    score: Callable | None = None   # `function score(s)`: fn(machine, side) -> number, for the greedy agent
 
     @property
     def nsides(self) -> int:
