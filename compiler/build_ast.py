@@ -148,6 +148,13 @@ class _Builder(Transformer):
     def placement_off(self, meta, ch):
         return N.Placement(self.sp(meta), str(ch[0]), (), 1)
 
+    def placement_offs(self, meta, ch):
+        """`mark off, off`: refused when lowered (E220), with the way to say what was meant."""
+        return N.Placement(self.sp(meta), str(ch[0]), (), 1 + sum(1 for c in ch[1:] if c == "off"))
+
+    def more_off(self, meta, ch):
+        return "off"
+
     def pieces_decl(self, meta, ch):
         places = tuple(c for c in ch if isinstance(c, N.Placement))
         return N.Pieces(self.sp(meta), str(ch[0]), places, sources=self._sources(ch))
@@ -435,6 +442,12 @@ class _Builder(Transformer):
 
     def where_expr(self, meta, ch):
         return N.Where(self.sp(meta), ch[0], ch[1])
+
+    def where_as_expr(self, meta, ch):
+        return N.Where(self.sp(meta), ch[0], ch[2], str(ch[1]))
+
+    def quantifier(self, meta, ch):
+        return N.Quantifier(self.sp(meta), str(ch[0]), str(ch[1]), ch[2], ch[3])
 
     def or_op(self, meta, ch):
         return ch[0] if len(ch) == 1 else N.BoolOp(self.sp(meta), "or", tuple(ch))

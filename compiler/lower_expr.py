@@ -162,6 +162,8 @@ class ExprLowering:
             text = f"(None if ({v} := L[{slot}]) is None else m.st.{field}[{k}][{v}])"
             if field == "pv":
                 return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v], text, _NO_NAMES), rtype
+            if field == "xv":
+                return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.xv[k][v], text, _NO_NAMES), rtype
             return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, _NO_NAMES), rtype
         g, v = _name(), _name()
         if slot is not None:
@@ -226,7 +228,7 @@ class ExprLowering:
             return _BAD
         # Parts of an `and` that never mention `it` are the same for every item: test them once.
         parts = list(n.cond.items) if isinstance(n.cond, N.BoolOp) and n.cond.op == "and" else [n.cond]
-        steady = [p for p in parts if not _mentions(p, "it")]
+        steady = [p for p in parts if not _mentions(p, "it") and not (n.name and _mentions(p, n.name))]
         if steady and len(steady) < len(parts):
             guard = self._chain("and", [self.expect(p, "flag", "the condition after `where`")[0] for p in steady])
             rest = [p for p in parts if p not in steady]
@@ -234,9 +236,19 @@ class ExprLowering:
         else:
             guard, cond_node = None, n.cond
         slot, restore = self.local.scoped("it", el)
+        named = None
+        if n.name is not None:   # `S as c where ...`: `c` is the item too, also inside a nested `where`
+            named = self.local.names.get(n.name)
+            self.local.names[n.name] = (slot, el)
         try:
+            self.nested_it(n)
             cond, _ = self.expect(cond_node, "flag", "the condition after `where`")
         finally:
+            if n.name is not None:
+                if named is None:
+                    self.local.names.pop(n.name, None)
+                else:
+                    self.local.names[n.name] = named
             restore()
 
         member = getattr(cond, "member", None)
@@ -273,6 +285,61 @@ class ExprLowering:
                 return where(m, L) if guard(m, L) else ()
             return guarded_where, ("list:" + el if styp != "zone" else "list:card")
         return where, ("list:" + el if styp != "zone" else "list:card")
+
+    def e_Quantifier(self, n):
+        """`any x in S where C`, `all x in S where C`, `count x in S where C`: C with each item named x
+        (`it` keeps meaning what it meant outside, so an outer `where`'s item is still `it`)."""
+        src, styp = self.listed(n.source)
+        el = element(styp)
+        if el is None:
+            self.sink.add("E223", f"`{n.kind} {n.var} in` needs a list or a zone, not {describe(styp)}",
+                          n.source.span, self.kind_hint("list", styp) or
+                          f"write `{n.kind} {n.var} in LIST where CONDITION`")
+            return _BAD
+        slot, restore = self.local.scoped(n.var, el)
+        try:
+            cond, _ = self.expect(n.cond, "flag", f"the condition after `{n.kind} {n.var} in ... where`")
+        finally:
+            restore()
+        kind = n.kind
+
+        # the item slot is left holding none afterwards: a saved state holds every local, and
+        # what the last item was must not depend on where the test stopped
+        if kind == "any":
+            def quantified(m, L):
+                found = False
+                for x in src(m, L) or ():
+                    L[slot] = x
+                    if cond(m, L):
+                        found = True
+                        break
+                L[slot] = None
+                return found
+            return quantified, "flag"
+        if kind == "all":
+            def quantified(m, L):
+                held = True
+                for x in src(m, L) or ():
+                    L[slot] = x
+                    if not cond(m, L):
+                        held = False
+                        break
+                L[slot] = None
+                return held
+            return quantified, "flag"
+
+        def counted(m, L):
+            n_ = 0
+            for x in src(m, L) or ():
+                L[slot] = x
+                if cond(m, L):
+                    n_ += 1
+            L[slot] = None
+            return n_
+        return counted, "number"
+
+    def nested_it(self, n) -> None:
+        """Hook for the linter of nested `where`s (see e_Where); nothing here."""
 
     def e_IfExpr(self, n):
         c, _ = self.expect(n.cond, "flag", "the condition")

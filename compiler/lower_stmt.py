@@ -314,6 +314,16 @@ class StmtLowering:
                 m.st.sv[k][of(m, L)] = v
             return store_side, typ, (kind, k)
 
+        if kind == "xv":
+            def store_space(m, L, v):
+                where = of(m, L)
+                if where is None:
+                    m.fail_runtime("R003", f"`{target.name}` of none cannot be set: a space is needed here",
+                                   m.st.frames[-1] if m.st.frames else None,
+                                   "a piece off the board stands on no space; test `x is not none` first")
+                m.st.xv[k][where] = v
+            return store_space, typ, (kind, k)
+
         def store_piece(m, L, v):
             m.st.pv[k][of(m, L)] = v
         return store_piece, typ, (kind, k)
@@ -405,10 +415,15 @@ class StmtLowering:
             sym.used = True
             slot, start = sym.value, self.globals[sym.value][1]
             resets.append(lambda st: st.g.__setitem__(slot, start))
-        for kind, table in (("side", self.settable.get("side", {})), ("piece", self.settable.get("piece", {}))):
+        for kind, table in (("side", self.settable.get("side", {})), ("piece", self.settable.get("piece", {})),
+                            ("space", self.settable.get("space", {}))):
             if s.name in table:
                 _kind, k, _typ = table[s.name]
-                if kind == "side":
+                if kind == "space":
+                    start = self.space_vars[k][1]
+                    resets.append(lambda st, k=k, start=start: st.xv[k].__setitem__(slice(None),
+                                                                                     [start] * len(st.xv[k])))
+                elif kind == "side":
                     starts = list(self.side_vars[k][1])
                     resets.append(lambda st, k=k, starts=starts: st.sv[k].__setitem__(slice(None), starts))
                 else:
@@ -419,6 +434,7 @@ class StmtLowering:
             from lumos.diagnostics import did_you_mean
             known = [x.name for x in self.symbols.values() if x.what == "var" and x.name != "current"]
             known += list(self.settable.get("side", {})) + list(self.settable.get("piece", {}))
+            known += list(self.settable.get("space", {}))
             self.sink.add("E201", f"`{s.name}` is not a variable declared with `var`", s.span,
                           did_you_mean(s.name, known) or "`reset` takes the name of a `var`")
             return

@@ -73,7 +73,19 @@ class ListLit(Expr):
 
 @dataclass(frozen=True)
 class Where(Expr):
-    """`S where COND` — the items of S for which COND holds, each bound to `it`."""
+    """`S where COND` — the items of S for which COND holds, each bound to `it`
+    (`S as NAME where COND`: to NAME too, so a nested condition can still name it)."""
+    source: Expr
+    cond: Expr
+    name: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Quantifier(Expr):
+    """`any x in S where COND` (a flag), `all ...` (a flag, true for an empty S),
+    `count ...` (a number): COND tested with each item of S named `var`."""
+    kind: str   # "any" | "all" | "count"
+    var: str
     source: Expr
     cond: Expr
 
@@ -408,7 +420,7 @@ class NeutralPieces(Decl):
 class Var(Decl):
     name: str
     type: Optional[str]
-    scope: Optional[str]  # None (global), "side", "piece"
+    scope: Optional[str]  # None (global), "side", "piece", "space"
     init: Expr
     low: Optional[Expr] = None    # `min N`: add, subtract and set never go below
     high: Optional[Expr] = None   # `max N`: ... nor above

@@ -122,7 +122,7 @@ _TOKEN_WORDS = {
     "EQUAL": "`=`", "COMPARE": "a comparison", "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`",
     "MAY": "`may`", "$END": "the end of the text", "META_KEY": "a header (`game`, `board`, ...)",
     "TYPE_NAME": "a type (number, flag, text, side, piece, space, card, zone)",
-    "SCOPE": "`side` or `piece`", "VISIBILITY": "`hidden`, `owner` or `public`",
+    "SCOPE": "`side`, `piece` or `space`", "VISIBILITY": "`hidden`, `owner` or `public`",
     "MINUS": "`-`",
 }
 
@@ -137,7 +137,8 @@ def _word(term: str) -> str:
 
 
 def _expected_words(expected) -> str:
-    words = sorted({_word(t) for t in expected if not t.startswith("__")})
+    # QUANT (`any`, `all`, `count`) is expected only where a name is: "a name" says it
+    words = sorted({_word(t) for t in expected if not t.startswith("__") and t != "QUANT"})
     if len(words) > 8:
         words = words[:8] + ["..."]
     return ", ".join(words)

@@ -256,6 +256,7 @@ def initial_state(cg: CompiledGame, seed: int = 0, options: dict[str, Any] | Non
     ns = cg.nsides
     st.sv = [list(v) for v in cg.side_vars_init]
     st.pv = [[v] * len(cg.pieces) for v in cg.piece_vars_init]
+    st.xv = [[v] * len(cg.board.spaces) for v in cg.space_vars_init]
     st.loc = [-1] * len(cg.pieces)
     st.holder = [-1] * len(cg.pieces)
     st.occ = [-1] * len(cg.board.spaces)

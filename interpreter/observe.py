@@ -47,6 +47,12 @@ def observe(state, side: int | None) -> dict[str, Any]:
     obs = {"side": None if side is None else cg.sides[side], "pieces": pieces, "zones": zones,
            "variables": variables, "sides": side_vars, "terminal": st.result is not None,
            "returns": st.result}
+    if cg.space_var_names:   # what lies on each space (a mark, a disc) is on the table for all to see
+        from lumos.interpreter.options import name_of
+        kinds = [cg.var_types.get(("xv", k), "any") for k in range(len(cg.space_var_names))]
+        obs["spaces"] = {cg.board.spaces[x]: {n: name_of(cg, st.xv[k][x], kinds[k])
+                                              for k, n in enumerate(cg.space_var_names)}
+                         for x in range(len(cg.board.spaces))}
     if st.pending is not None and st.result is None:
         decider = st.pending["side"]
         obs["to_decide"] = "chance" if decider < 0 else cg.sides[decider]

@@ -386,6 +386,11 @@ class English:
     def _Where(self, e: N.Where) -> str:
         return f"those of {self.sub(e.source)} for which {self.cond(e.cond)}"
 
+    def _Quantifier(self, e: N.Quantifier) -> str:
+        head = {"any": "some", "all": "every", "count": "the number of"}[e.kind]
+        return f"{head} {self.local(e.var)} of {self.sub(e.source)} for which {self.cond(e.cond)}" \
+            if e.kind == "count" else f"{self.cond(e.cond)} for {head} {self.local(e.var)} of {self.sub(e.source)}"
+
     def _IfExpr(self, e: N.IfExpr) -> str:
         return f"{self.sub(e.then)} if {self.cond(e.cond)}, otherwise {self.sub(e.other)}"
 
