@@ -584,7 +584,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
 
     # ------------------------------------------------------------ bodies
     def enter(self, params: tuple[tuple[str, str], ...]):
-        saved = (self.local, self.code, self.spans, self.loops, self.return_types)
+        saved = (self.local, self.code, self.spans, self.loops, self.return_types, getattr(self, "where_depth", 0))
+        self.where_depth = 0   # a new body is inside no `where`
         self.local = LocalScope()
         for name, typ in params:
             self.local.slot(name, typ)
@@ -592,7 +593,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         return saved
 
     def leave(self, saved):
-        self.local, self.code, self.spans, self.loops, self.return_types = saved
+        self.local, self.code, self.spans, self.loops, self.return_types, self.where_depth = saved
 
     def new_proc(self, name, kind, params, body, span, sources) -> int:
         index = len(self.procs)

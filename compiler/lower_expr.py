@@ -240,10 +240,14 @@ class ExprLowering:
         if n.name is not None:   # `S as c where ...`: `c` is the item too, also inside a nested `where`
             named = self.local.names.get(n.name)
             self.local.names[n.name] = (slot, el)
+        depth = getattr(self, "where_depth", 0)
+        if depth and n.name is None:
+            self.nested_it(n.cond)
+        self.where_depth = depth + 1
         try:
-            self.nested_it(n)
             cond, _ = self.expect(cond_node, "flag", "the condition after `where`")
         finally:
+            self.where_depth = depth
             if n.name is not None:
                 if named is None:
                     self.local.names.pop(n.name, None)
@@ -338,8 +342,16 @@ class ExprLowering:
             return n_
         return counted, "number"
 
-    def nested_it(self, n) -> None:
-        """Hook for the linter of nested `where`s (see e_Where); nothing here."""
+    def nested_it(self, cond) -> None:
+        """W320: in a `where` nested inside another, two equal operands that read `it`
+        (`distance(it.space, it.space, ...)`) test the inner item against itself — almost
+        always an `it` meant as the outer item, and a condition silently always true or false."""
+        for node in _operand_pairs(cond):
+            self.sink.add("W320", "both `it`s here are the item of the inner `where`, so it is compared "
+                          "with itself", node.span,
+                          "to use the outer item, name it: `LIST as NAME where ...` on the outer `where`, "
+                          "then write NAME here (`chasers(s) as c where any b in beaters(s) where ...`)",
+                          severity="warning")
 
     def e_IfExpr(self, n):
         c, _ = self.expect(n.cond, "flag", "the condition")
@@ -733,11 +745,13 @@ class ExprLowering:
                  for p, a, (_f, t) in zip(decl.params, aliased, args)]
         self.local.names = {p: (slot, t) for p, slot, (_f, t) in zip(decl.params, slots, args)}
         self.inlining.append(decl.name)
+        depth, self.where_depth = getattr(self, "where_depth", 0), 0   # the body's `where`s are its own
         try:
             body, rtype = self.expr(decl.body)
         finally:
             self.inlining.pop()
             self.local.names = saved
+            self.where_depth = depth
         copies = [(slot, f) for slot, (f, _t), a in zip(slots, args, aliased) if a is None]
         if not copies:
             return body, rtype
@@ -916,3 +930,23 @@ class ExprLowering:
             inner[0], inner[1] = side, card
             return bool(cdef.condition(m, inner))
         return playable
+
+
+def _operand_pairs(cond):
+    """The calls and comparisons of a `where` condition (not inside a nested `where`, whose `it`
+    is another item) with two equal operands that mention `it`."""
+    stack = [cond]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, N.Where):
+            stack.append(node.source)
+            continue
+        operands = node.args if isinstance(node, N.Call) else \
+            (node.left, node.right) if isinstance(node, N.Compare) else ()
+        marked = [o for o in operands if _mentions(o, "it")]
+        if any(a == b for i, a in enumerate(marked) for b in marked[i + 1:]):
+            yield node
+        for value in vars(node).values():
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, N.Node):
+                    stack.append(item)
