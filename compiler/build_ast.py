@@ -215,6 +215,28 @@ class _Builder(Transformer):
         kinds = tuple(str(c) for c in ch[1:] if isinstance(c, Token) and c.type == "TYPE_NAME")
         return N.Event(self.sp(meta), str(ch[0]), kinds, sources=self._sources(ch))
 
+    def phase_decl(self, meta, ch):
+        return N.Phase(self.sp(meta), str(ch[0]), sources=self._sources(ch))
+
+    def inline_block(self, meta, ch):
+        return tuple(c for c in ch if isinstance(c, N.Stmt))
+
+    def during_stmt(self, meta, ch):
+        return N.During(self.sp(meta), str(ch[0]), ch[1])
+
+    def _timed(kind):
+        def build(self, meta, ch):
+            return N.Timed(self.sp(meta), kind, str(ch[0]), ch[1], self.tsp(ch[0]))
+        return build
+
+    until_stmt = _timed("until")
+    at_end_this = _timed("end_this")
+    at_start_next = _timed("start_next")
+    at_start_each = _timed("start_each")
+    at_end_each = _timed("end_each")
+    once_stmt = _timed("once")
+    del _timed
+
     def window_decl(self, meta, ch):
         return N.Window(self.sp(meta), str(ch[0]), sources=self._sources(ch))
 

@@ -16,6 +16,7 @@ from lumos.compiler import nodes as N
 from lumos.compiler.lower_expr import ExprLowering, _const
 from lumos.compiler.lower_stmt import StmtLowering
 from lumos.compiler.lower_team import TeamLowering
+from lumos.compiler.lower_timed import TimedLowering
 from lumos.compiler.scope import LocalScope, Symbol, compatible, describe, unify
 from lumos.diagnostics import DiagnosticSink, Span, did_you_mean
 from lumos.interpreter.program import ActionInfo, PieceInfo, Proc, RuleRecord
@@ -66,7 +67,7 @@ def _table(values: tuple):
     return fn
 
 
-class Lowerer(ExprLowering, StmtLowering, TeamLowering):
+class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
     def __init__(self, game: N.GameFile, board, sink: DiagnosticSink, path: str):
         self.game, self.board, self.sink, self.path = game, board, sink, path
         self.symbols: dict[str, Symbol] = {}

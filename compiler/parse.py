@@ -167,6 +167,15 @@ MISTAKES = {
                     "let x = reach from a by b up to (n) without backtracking\n"]),
     "unclosed-paren": ("a `(` or `[` is never closed", "add the missing `)` or `]`",
                        ["let x = count(y\n", "let x = [1, 2\n"]),
+    "timed-words": ("an effect that lasts or waits is written `until the end of this PHASE:`",
+                    "also `at the end of this PHASE:`, `at the start of the next PHASE:`, `at the start of each "
+                    "PHASE:`, `once per PHASE:`; a PHASE is declared with `phase NAME` (docs: Effects that last "
+                    "or repeat)",
+                    ["until end of turn:\n  pass\n", "until the end of turn:\n  pass\n",
+                     "until the end of the turn:\n  pass\n", "at end of turn:\n  pass\n",
+                     "at the end of turn:\n  pass\n", "at the start of turn:\n  pass\n",
+                     "at the start of next turn:\n  pass\n", "once per the turn:\n  pass\n",
+                     "once a turn:\n  pass\n", "once each turn:\n  pass\n"]),
     "remove-from-play": ("a side is removed with `remove SIDE from play`",
                          "write `remove s from play` (the side takes no further part in the game)",
                          ["remove x from the game\n", "remove x from game\n", "remove x\n"]),

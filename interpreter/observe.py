@@ -34,7 +34,8 @@ def observe(state, side: int | None) -> dict[str, Any]:
                           "held_by": None if holder < 0 else cg.pieces[holder].name}
         if cg.piece_var_names:   # a piece's variables are on the table for all to see (a stunned pawn lies on its side)
             pieces[p.name]["vars"] = _plain({name: st.pv[k][i] for k, name in enumerate(cg.piece_var_names)}, m)
-    variables = {name: st.g[i] for i, name in enumerate(cg.global_names)}
+    # a phase's hidden bookkeeping (waiting effects keep the locals of their rule) is not on the table
+    variables = {name: st.g[i] for i, name in enumerate(cg.global_names) if not name.startswith("_phase ")}
     variables["current"] = cg.sides[st.g[cg.current_slot]]
     variables = _plain(variables, m)
     side_vars = {cg.sides[s]: {name: st.sv[k][s] for k, name in enumerate(cg.side_var_names)} for s in range(ns)}

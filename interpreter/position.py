@@ -101,6 +101,8 @@ def write_position(state, for_side: int | None = None) -> dict:
             out["anytime_at"] = st.anytime_at
     if for_side is not None:
         _hide_card_vars(cg, st, for_side, out)
+        for name in [n for n in out["vars"] if n.startswith("_phase ")]:   # waiting effects keep their rule's locals
+            del out["vars"][name]
     return out
 
 

@@ -44,6 +44,7 @@ zone hand per side owner
 zone pile per side public
 zone row shared public
 window block                                 [source: "Cards"]
+phase round                                  [source: "Turn"]
 event scored(side, number)                   [source: "Winning"]
 function rival(s) [source: "Turn"] = other(s)
 function ready(p) = not p.tired and p.space is not none and (my score >= 2 or score of red < -1)
@@ -108,7 +109,20 @@ setup [source: "Set Up"]:
     turn(red)
 flow:
     loop:
-        turn(current)
+        during round:
+            turn(current)
+            until the end of this round:
+                pass
+            at the end of this round:
+                pass
+            at the start of the next round:
+                pass
+            at the start of each round:
+                pass
+            at the end of each round:
+                pass
+            once per round:
+                pass
 when placed(p, s) if p.kind is runner and s is a1 [source: "Winning"]:
     win p.side
 when drawn(c, z):
