@@ -168,6 +168,9 @@ class _Builder(Transformer):
     def die_type_ann(self, meta, ch):
         return ("type", "die")
 
+    def list_type_ann(self, meta, ch):
+        return ("type", "list:" + str(ch[0]))
+
     def typed_params(self, meta, ch):
         """((name, kind or None), ...) of a procedure's or function's parameters."""
         return tuple(c for c in ch if c is not None)

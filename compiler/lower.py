@@ -282,8 +282,11 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
             self.pieces.append(PieceInfo(name, -1, name, -1))
 
     def d_Var(self, d):
-        init = self.literal(d.init)
+        listed = isinstance(d.init, N.ListLit) or (d.type or "").startswith("list:")
+        init = self.literal(d.init, lists=listed)
         typ = d.type or self.literal_type(d.init)
+        if listed and not self.list_var(d, typ, init):
+            return
         if typ == "none":
             self.sink.add("E210", f"`{d.name}` starts as none: say what it holds", d.span,
                           f"write `var {d.name}: piece = none` (or side, space, card, ...)")
@@ -318,6 +321,28 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
             self.limits[where] = limits
         self.var_types[where] = typ
         self.card_var(d, typ, where)
+
+    def list_var(self, d, typ, init) -> bool:
+        """A variable that holds a list: its kind is written (`var faces: list of text = []`) and it
+        starts as a list of that kind."""
+        if d.type is None:
+            self.sink.add("E225", f"say what the list `{d.name}` holds", d.init.span,
+                          f"write `var {d.name}: list of text = []` (or number, side, piece, space, card, ...)")
+            return False
+        if not d.type.startswith("list:"):
+            self.sink.add("E203", f"`{d.name}` holds {describe(d.type)}, not a list", d.init.span,
+                          f"write `var {d.name}: list of {d.type} = []`")
+            return False
+        if init is not None and not isinstance(init, tuple):
+            self.sink.add("E203", f"`{d.name}` holds {describe(d.type)}: start it as a list, e.g. `[]`",
+                          d.init.span, "")
+            return False
+        if isinstance(d.init, N.ListLit) and d.init.items and \
+                not compatible(self.literal_type(d.init), d.type):
+            self.sink.add("E203", f"`{d.name}` holds {describe(d.type)}, not {describe(self.literal_type(d.init))}",
+                          d.init.span, "")
+            return False
+        return True
 
     def card_var(self, d, typ, where):
         """Record a variable that holds cards, with the visibility it declares (or None: the

@@ -573,7 +573,16 @@ class ExprLowering:
         return None
 
     def e_Arith(self, n):
-        fns = [self.expect(i, "number", "a value in a sum")[0] for i in n.items]
+        f0, t0 = self.expr(n.items[0])
+        if set(n.ops) == {"+"} and element(t0) is not None and t0 != "any":
+            if t0 == "zone":
+                z0 = f0
+                f0 = lambda m, L: () if (z := z0(m, L)) is None else tuple(m.st.zones[z])  # noqa: E731
+            return self.joined_lists(n, (f0, t0))
+        if not compatible(t0, "number"):
+            self.sink.add("E203", f"a value in a sum should be {describe('number')}, not {describe(t0)}",
+                          n.items[0].span, self.kind_hint("number", t0))
+        fns = [f0] + [self.expect(i, "number", "a value in a sum")[0] for i in n.items[1:]]
         ops = n.ops
 
         def arith(m, L):
@@ -596,6 +605,20 @@ class ExprLowering:
         if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(_has_src(f) for f in fns):
             return _joined(lambda: _arith_text([_src(f) for f in fns], ops)), "number"
         return arith, "number"
+
+    def joined_lists(self, n, first):
+        """`A + B + C` of lists (or zones): one list, A's items first (`ro + rb + rp`, the dice of a pool)."""
+        parts, typ = [first[0]], first[1] if first[1] != "zone" else "list:card"
+        for item in n.items[1:]:
+            f, t = self.listed(item)
+            t = "list:card" if t == "zone" else t
+            if element(t) is None or not compatible(t, typ):
+                self.sink.add("E203", f"`+` joins lists of one kind: {describe(t)} after {describe(typ)}",
+                              item.span, "put a single item in brackets: `faces + [f]`")
+                return _BAD
+            parts.append(f)
+            typ = unify(typ, t)
+        return (lambda m, L: tuple(x for p in parts for x in (p(m, L) or ()))), typ
 
     def e_Neg(self, n):
         f, _ = self.expect(n.operand, "number", "the value after `-`")

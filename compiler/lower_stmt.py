@@ -382,15 +382,37 @@ class StmtLowering:
         if not compatible(got, el) and el != "none":
             self.sink.add("E203", f"cannot {'add' if s.sign > 0 else 'subtract'} {describe(ftyp)} "
                           f"{'to' if s.sign > 0 else 'from'} {describe(ttyp)}", s.amount.span, "")
+        is_zone = ftyp == "zone"
+        adding = s.sign > 0
         if not (isinstance(s.target, N.Name) and s.target.name in self.local.names):
-            self.sink.add("E206", "only a list named by `let` can grow or shrink", s.target.span,
-                          "write `let items = ...` first: a `var` cannot hold a list")
+            if isinstance(s.target, N.Name) and getattr(self.symbols.get(s.target.name), "what", None) != "var":
+                self.sink.add("E206", "only a list named by `let` can grow or shrink", s.target.span,
+                              "write `let items = ...` first, or declare `var items: list of KIND = []`")
+                return
+            # a `var NAME: list of KIND`: read it, change the list, store it back
+            st = self.setter(s.target, s.span)
+            if st is None:
+                return
+            store = st[0]
+
+            def grow_var(m, fr):
+                L = fr[2]
+                value = f(m, L)
+                items = list(get(m, L) or ())
+                if value is not None:
+                    values = tuple(m.st.zones[value]) if is_zone else (value if many else (value,))
+                    for v in values:
+                        if adding:
+                            items.append(v)
+                        elif v in items:
+                            items.remove(v)
+                store(m, L, tuple(items))
+                fr[1] += 1
+            self.emit(grow_var, s.span)
             return
         slot = self.local.names[s.target.name][0]
         if el == "none" and got not in ("none", "any"):
             self.local.names[s.target.name] = (slot, "list:" + got)   # `let l = []` learns its kind
-        is_zone = ftyp == "zone"
-        adding = s.sign > 0
 
         def grow(m, fr):
             L = fr[2]
