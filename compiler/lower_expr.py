@@ -437,7 +437,10 @@ class ExprLowering:
             b, tb = self.expr(n.right)
             el = element(tb)
             if el is None:
-                self.sink.add("E203", f"`in` needs a list or a zone on its right, not {describe(tb)}", n.right.span, "")
+                self.sink.add("E203", f"`in` needs a list or a zone on its right, not {describe(tb)}", n.right.span,
+                              "a card field is a list when the game's schema declares it an array "
+                              "(`\"type\": \"array\"`, as `tags`); to compare two texts, write `==`"
+                              if tb == "text" else self.kind_hint("list", tb))
             elif not compatible(ta, el):
                 self.sink.add("E203", f"cannot look for {describe(ta)} in a list of {describe(el)}", n.span, "")
             if region is not None:
