@@ -319,6 +319,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         side_vars_init=tuple(v for _, v in low.side_vars), side_var_names=tuple(n for n, _ in low.side_vars),
         piece_vars_init=tuple(v for _, v in low.piece_vars), piece_var_names=tuple(n for n, _ in low.piece_vars),
         space_vars_init=tuple(v for _, v in low.space_vars), space_var_names=tuple(n for n, _ in low.space_vars),
+        card_state_init=tuple(v for _, v in low.card_state), card_state_names=tuple(n for n, _ in low.card_state),
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,

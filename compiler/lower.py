@@ -47,6 +47,8 @@ def _state_column(field: str, k: int):
         fn = lambda m, i: m.st.pv[k][i]  # noqa: E731
     elif field == "xv":
         fn = lambda m, i: m.st.xv[k][i]  # noqa: E731
+    elif field == "cv":
+        fn = lambda m, i: m.st.cv[k][i]  # noqa: E731
     else:
         fn = lambda m, i: m.st.sv[k][i]  # noqa: E731
     fn.column = (field, k)
@@ -81,6 +83,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         self.side_vars: list[tuple[str, tuple]] = []
         self.piece_vars: list[tuple[str, Any]] = []
         self.space_vars: list[tuple[str, Any]] = []   # `var NAME per space`: (name, starting value)
+        self.card_state: list[tuple[str, Any]] = []   # `var NAME per card`: (name, starting value)
         self.rules: list[RuleRecord] = []
         self.sides: tuple[str, ...] = ()
         self.kinds: list[str] = []
@@ -304,11 +307,19 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
             where = ("sv", len(self.side_vars))
             self.side_vars.append((d.name, tuple(init for _ in self.sides)))
             self.side_attr_decl(d.name, ("sv", len(self.side_vars) - 1, typ), d.span)
-        elif d.scope == "space":
+        elif d.scope in ("space", "card"):
             if typ in ("card", "list:card"):
-                self.sink.add("E221", f"a variable per space cannot hold cards; `{d.name}` holds {describe(typ)}",
+                self.sink.add("E221", f"a variable per {d.scope} cannot hold cards; `{d.name}` holds {describe(typ)}",
                               d.span, "keep cards in a zone (`zone NAME shared public`), or hold a side, a piece, "
-                              "a number, a flag or a text per space")
+                              f"a number, a flag or a text per {d.scope}")
+                return
+            if d.scope == "card":
+                where = ("cv", len(self.card_state))
+                self.card_state.append((d.name, init))
+                self.card_attr_decl(d.name, ("cv", len(self.card_state) - 1, typ), d.span)
+                if limits is not None:
+                    self.limits[where] = limits
+                self.var_types[where] = typ
                 return
             where = ("xv", len(self.space_vars))
             self.space_vars.append((d.name, init))
@@ -406,6 +417,16 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
             self.sink.add("E206", f"spaces already have an attribute `{name}`", span,
                           "give it another name" + (" (the board file gives every space this attribute)"
                                                     if name in board_keys else ""))
+            return
+        table[name] = entry
+
+    def card_attr_decl(self, name, entry, span):
+        """A `var ... per card` is an attribute of every card: the card's own state (charges, uses)."""
+        table = self.settable.setdefault("card", {})
+        fields = set(getattr(self, "card_field_types", {})) | {"name", "type", "deck"}
+        if name in table or name in fields:
+            self.sink.add("E206", f"cards already have an attribute `{name}`", span,
+                          "give it another name" + (" (a field of the game's card schema)" if name in fields else ""))
             return
         table[name] = entry
 
@@ -578,7 +599,10 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
             space["name"] = (lambda m, s: m.cg.board.spaces[s], "text")
         for name, (kind, k, typ) in self.settable.get("space", {}).items():
             space[name] = (_state_column("xv", k), typ)
-        self.attributes.update({"piece": piece, "side": side, "space": space, "card": self.card_attributes()})
+        card = self.card_attributes()
+        for name, (kind, k, typ) in self.settable.get("card", {}).items():
+            card[name] = (_state_column("cv", k), typ)
+        self.attributes.update({"piece": piece, "side": side, "space": space, "card": card})
 
     def card_attributes(self):
         fields = {"name": "text", "type": "text", "deck": "side"}
@@ -601,7 +625,10 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         """Once the cards are known (before any card text is lowered): each card field reads
         from one tuple indexed by the card, like the other attributes that never change."""
         table = self.attributes.get("card", {})
+        state = self.settable.get("card", {})
         for name, (get, typ) in list(table.items()):
+            if name in state:
+                continue   # a `var ... per card` changes during play: read from the state
             if typ == "question":
                 table[name] = (_table(tuple(None if f.get(name) is None else (i, name)
                                             for i, f in enumerate(fields_per_card))), typ)

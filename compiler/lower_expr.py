@@ -164,6 +164,8 @@ class ExprLowering:
                 return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v], text, _NO_NAMES), rtype
             if field == "xv":
                 return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.xv[k][v], text, _NO_NAMES), rtype
+            if field == "cv":
+                return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.cv[k][v], text, _NO_NAMES), rtype
             return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, _NO_NAMES), rtype
         g, v = _name(), _name()
         if slot is not None:

@@ -314,6 +314,16 @@ class StmtLowering:
                 m.st.sv[k][of(m, L)] = v
             return store_side, typ, (kind, k)
 
+        if kind == "cv":
+            def store_card(m, L, v):
+                c = of(m, L)
+                if c is None:
+                    m.fail_runtime("R003", f"`{target.name}` of none cannot be set: a card is needed here",
+                                   m.st.frames[-1] if m.st.frames else None,
+                                   "a `draw` from an empty zone or a `choose` from an empty list gives none; "
+                                   "test `c is not none` first")
+                m.st.cv[k][c] = v
+            return store_card, typ, (kind, k)
         if kind == "xv":
             def store_space(m, L, v):
                 where = of(m, L)
@@ -438,10 +448,14 @@ class StmtLowering:
             slot, start = sym.value, self.globals[sym.value][1]
             resets.append(lambda st: st.g.__setitem__(slot, start))
         for kind, table in (("side", self.settable.get("side", {})), ("piece", self.settable.get("piece", {})),
-                            ("space", self.settable.get("space", {}))):
+                            ("space", self.settable.get("space", {})), ("card", self.settable.get("card", {}))):
             if s.name in table:
                 _kind, k, _typ = table[s.name]
-                if kind == "space":
+                if kind == "card":
+                    start = self.card_state[k][1]
+                    resets.append(lambda st, k=k, start=start: st.cv[k].__setitem__(slice(None),
+                                                                                     [start] * len(st.cv[k])))
+                elif kind == "space":
                     start = self.space_vars[k][1]
                     resets.append(lambda st, k=k, start=start: st.xv[k].__setitem__(slice(None),
                                                                                      [start] * len(st.xv[k])))
@@ -456,7 +470,7 @@ class StmtLowering:
             from lumos.diagnostics import did_you_mean
             known = [x.name for x in self.symbols.values() if x.what == "var" and x.name != "current"]
             known += list(self.settable.get("side", {})) + list(self.settable.get("piece", {}))
-            known += list(self.settable.get("space", {}))
+            known += list(self.settable.get("space", {})) + list(self.settable.get("card", {}))
             self.sink.add("E201", f"`{s.name}` is not a variable declared with `var`", s.span,
                           did_you_mean(s.name, known) or "`reset` takes the name of a `var`")
             return

@@ -122,7 +122,7 @@ _TOKEN_WORDS = {
     "EQUAL": "`=`", "COMPARE": "a comparison", "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`",
     "MAY": "`may`", "$END": "the end of the text", "META_KEY": "a header (`game`, `board`, ...)",
     "TYPE_NAME": "a type (number, flag, text, side, piece, space, card, zone)",
-    "SCOPE": "`side`, `piece` or `space`", "VISIBILITY": "`hidden`, `owner` or `public`",
+    "SCOPE": "`side`, `piece`, `space` or `card`", "VISIBILITY": "`hidden`, `owner` or `public`",
     "MINUS": "`-`",
 }
 

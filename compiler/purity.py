@@ -66,7 +66,7 @@ def _Attr(low, n, d):
     pure, slots = analyse(low, n.obj, d)
     if not pure or n.name in DYNAMIC_ATTRIBUTES:
         return IMPURE
-    for kind in ("side", "piece", "space"):  # variables of sides, pieces and spaces change during play
+    for kind in ("side", "piece", "space", "card"):  # variables of sides, pieces, spaces, cards change
         if n.name in low.settable.get(kind, {}):
             return IMPURE
     if n.name in {name for name, _ in getattr(low, "zones", ())}:

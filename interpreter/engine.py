@@ -257,6 +257,7 @@ def initial_state(cg: CompiledGame, seed: int = 0, options: dict[str, Any] | Non
     st.sv = [list(v) for v in cg.side_vars_init]
     st.pv = [[v] * len(cg.pieces) for v in cg.piece_vars_init]
     st.xv = [[v] * len(cg.board.spaces) for v in cg.space_vars_init]
+    st.cv = [[v] * len(cg.cards) for v in cg.card_state_init]
     st.loc = [-1] * len(cg.pieces)
     st.holder = [-1] * len(cg.pieces)
     st.occ = [-1] * len(cg.board.spaces)

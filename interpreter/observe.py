@@ -81,6 +81,16 @@ def render_text(state, side: int | None) -> str:
             if any(state.st.holder[j] == i for j in range(len(cg.pieces))):
                 tag = tag + "*"
             marks.setdefault(sp, []).append(tag)
+    # what lies on a space with no piece: the first of its `var ... per space` that is set, shortened
+    # (a side in the case of its pieces: upper case the first side, lower case the others)
+    for k, name in enumerate(cg.space_var_names):
+        kind = cg.var_types.get(("xv", k), "any")
+        for sp, value in enumerate(state.st.xv[k]):
+            if value is None or value is False or sp in marks:
+                continue
+            text = cg.sides[value] if kind == "side" else str(value)
+            tag = text[:2].upper() if kind == "side" and value == 0 else text[:2].lower() if kind == "side" else text[:3]
+            marks[sp] = [tag]
     # a space where several pieces stand: all of them off the grid, the first and how many more on it
     grid = set(board.cells.values())
     marks = {sp: "+".join(tags) if sp not in grid or len(tags) == 1 else f"{tags[0][:2]}+{len(tags) - 1}"

@@ -188,6 +188,8 @@ class CompiledGame:
     anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
     space_vars_init: tuple[Any, ...] = ()        # `var ... per space`: per variable, one value for all spaces
     space_var_names: tuple[str, ...] = ()
+    card_state_init: tuple[Any, ...] = ()        # `var ... per card`: per variable, one value for all cards
+    card_state_names: tuple[str, ...] = ()
 
     @property
     def nsides(self) -> int:

@@ -180,3 +180,39 @@ def test_a_one_line_block(tmp_path):
                                                       "until the end of this round: add 3 to me.power"))
     assert cg is not None, [d.headline() for d in diags]
     assert [e["event"] for e in _play(cg, 1).events][1] == "played: power 7 points 1000 blue 1000"
+
+
+BATTERY = """\
+  - name: Battery
+    type: boost
+    text: "Each time you play it, it keeps one more charge; at the end of each round, gain its charges."
+    effect: |
+      add 1 to card.charges
+      log "{card.name} has {card.charges}"
+      once per round:
+          at the end of each round: add card.charges to me.points
+"""
+
+
+def test_a_card_keeps_state_of_its_own(tmp_path):
+    """`var NAME per card`: the card's own state, read and set as `card.NAME`, kept between plays."""
+    game = GAME.replace("var rounds = 0\n", "var rounds = 0\nvar charges per card = 0 max 5\n").replace(
+        '                play_named("Beacon", red)\n',
+        '                play_named("Battery", red)\n                play_named("Battery", red)\n')
+    cg, diags, _ = make(tmp_path, game, CARDS + BATTERY)
+    assert cg is not None, [d.headline() for d in diags]
+    state = _play(cg, 1)
+    events = [e["event"] for e in state.events]
+    assert events[1:3] == ["Battery has 1", "Battery has 2"]
+    # 1000 (Spark) + 1 (Echo at the end of round 1) + 2 (Battery's charges, each round end) + 10
+    assert events[4] == "round 2: power 1 points 1013"
+    written = state.position()
+    assert written["card_vars"]["charges"]["Battery"] == 2
+    from lumos.api import load_position
+    again = load_position(cg, {"card_vars": {"charges": {"Battery": 4}}})
+    assert again.position()["card_vars"]["charges"]["Battery"] == 4
+
+
+def test_a_card_variable_is_not_a_field_of_the_schema(tmp_path):
+    d = _diag(tmp_path, "E206", game=GAME.replace("var rounds = 0\n", "var rounds = 0\nvar text per card = 0\n"))
+    assert d.message == "cards already have an attribute `text`"

@@ -628,8 +628,9 @@ class English:
                     f"{'starts' if len(d.names) == 1 else 'start'} off the board.")
 
     def _Var(self, d: N.Var) -> Step:
-        kind = f" (a {d.type})" if d.type else ""
-        owner = {"side": "Each side has its own", "piece": "Each piece has its own"}.get(d.scope, "The game keeps one")
+        kind = (f" (a list of {d.type[5:]}s)" if d.type.startswith("list:") else f" (a {d.type})") if d.type else ""
+        owner = {"side": "Each side has its own", "piece": "Each piece has its own",
+                 "space": "Each space of the board has its own"}.get(d.scope, "The game keeps one")
         bounds = [f"below {self.expr(d.low)}"] if d.low is not None else []
         bounds += [f"above {self.expr(d.high)}"] if d.high is not None else []
         limits = f"; it never goes {_words(bounds, 'nor')}" if bounds else ""
