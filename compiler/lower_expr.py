@@ -352,7 +352,7 @@ class ExprLowering:
             self.sink.add("W320", "both `it`s here are the item of the inner `where`, so it is compared "
                           "with itself", node.span,
                           "to use the outer item, name it: `LIST as NAME where ...` on the outer `where`, "
-                          "then write NAME here (`chasers(s) as c where any b in beaters(s) where ...`)",
+                          "then write NAME here (`pieces as p where any q in pieces where distance(p.space, q.space, LINK) <= 2`)",
                           severity="warning")
 
     def e_IfExpr(self, n):
