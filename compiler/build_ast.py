@@ -471,8 +471,18 @@ class _Builder(Transformer):
     def where_as_expr(self, meta, ch):
         return N.Where(self.sp(meta), ch[0], ch[2], str(ch[1]))
 
-    def quantifier(self, meta, ch):
-        return N.Quantifier(self.sp(meta), str(ch[0]), str(ch[1]), ch[2], ch[3])
+    def _quantifier(kind):
+        def build(self, meta, ch):
+            return N.Quantifier(self.sp(meta), kind, str(ch[0]), ch[1], ch[2])
+        return build
+
+    any_quantifier = _quantifier("any")
+    all_quantifier = _quantifier("all")
+    count_quantifier = _quantifier("count")
+    del _quantifier
+
+    def count_call(self, meta, ch):
+        return N.Call(self.sp(meta), "count", tuple(c for c in ch if c is not None))
 
     def or_op(self, meta, ch):
         return ch[0] if len(ch) == 1 else N.BoolOp(self.sp(meta), "or", tuple(ch))

@@ -136,9 +136,12 @@ def _word(term: str) -> str:
     return term
 
 
+_QUANTIFIER_WORDS = {"ANY", "ALL", "COUNT"}
+
+
 def _expected_words(expected) -> str:
-    # QUANT (`any`, `all`, `count`) is expected only where a name is: "a name" says it
-    words = sorted({_word(t) for t in expected if not t.startswith("__") and t != "QUANT"})
+    # `any`, `all`, `count` (quantifiers) are expected only where a name is: "a name" says it
+    words = sorted({_word(t) for t in expected if not t.startswith("__") and t not in _QUANTIFIER_WORDS})
     if len(words) > 8:
         words = words[:8] + ["..."]
     return ", ".join(words)

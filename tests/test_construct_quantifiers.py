@@ -142,3 +142,13 @@ def test_connect_four_three_in_a_row_does_not_win():
     state = load_position(cg, {"space_vars": {"disc": {"a1": "red", "b1": "red"}}})
     state.apply_action(state.option_index(label="drop a disc in column c"))
     assert not state.is_terminal()
+
+
+def test_names_that_start_like_a_quantifier_are_names(tmp_path):
+    """`counter`, `allowed`, `anyone` are names, not `count`, `all`, `any` and more."""
+    text = GAME.replace("const none_yet = []\n", "const none_yet = []\nconst counter = 2\nconst allowed = true\n"
+                        "const anyone = [1]\n").replace(
+        '    end in a draw', '    log "{counter + count(anyone)} {allowed and count(anyone) == 1}"\n    end in a draw')
+    cg, diags, _ = make(tmp_path, text)
+    assert cg is not None, [d.headline() for d in diags]
+    assert events(cg)[9] == "3 true"
