@@ -355,8 +355,9 @@ EFFECT_SUFFIX = "_effect"  # a card field named `..._effect` holds statements, l
 
 
 def _clashing_names(low, sources, extra_files: set, game: str) -> None:
-    """W321: a card of an expansion (`--with`) named like a card of the game it extends is a second
-    card of that name, silently: the decks hold both and `lumos explain` shows the game's."""
+    """W321: a card of an expansion (`--with`) named like a card of the game it extends, but not the
+    same card, is a second card of that name, silently: the decks hold both and `lumos explain`
+    shows the game's. (The game's own card written again is more copies of it.)"""
     own: dict[str, object] = {}
     for cs in sources:
         if cs.span.file not in extra_files:
@@ -365,13 +366,18 @@ def _clashing_names(low, sources, extra_files: set, game: str) -> None:
         if cs.span.file not in extra_files:
             continue
         first = own.get(" ".join(cs.name.split()).casefold())
-        if first is None:
-            continue
+        if first is None or _same_card(first, cs):
+            continue   # the game's own card again: more copies of it, not a second card of that name
         theirs = first.field_spans.get("name", first.span)
         low.sink.add("W321", f"card `{cs.name}` of {_shown_file(cs.span.file)} is already a card of {game}, "
                      f"in {_shown_file(theirs.file)} (line {theirs.line})", cs.field_spans.get("name", cs.span),
                      "the game then has two different cards of that name, and `lumos explain` shows the game's: "
                      "give the new card a name of its own (or leave it out to use the game's)", severity="warning")
+
+
+def _same_card(a, b) -> bool:
+    drop = ("copies",)
+    return {k: v for k, v in a.fields.items() if k not in drop} == {k: v for k, v in b.fields.items() if k not in drop}
 
 
 def _shown_file(path: str) -> str:

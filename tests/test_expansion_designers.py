@@ -93,3 +93,11 @@ def _backquoted_windows(line: str) -> set[str]:
     import re
     return set(re.findall(r"`(?:window: )?([a-z_]+_[a-z_]+|targeted)`", line)) | \
         set(re.findall(r"# window: ([a-z_]+)", line))
+
+
+def test_the_games_own_card_written_again_is_more_copies_not_a_clash(tmp_path):
+    """The same card (every field alike but `copies`) adds copies of it: nothing to warn about."""
+    base = yaml.safe_load((Path(game_sources("snitch-snatcher").cards_dir) / "home.yaml").read_text(encoding="utf-8"))
+    card = dict(base["cards"][0], copies=1)
+    cg, diags, _ = _check(tmp_path, yaml.safe_dump({"deck": "home", "cards": [card]}, sort_keys=False))
+    assert cg is not None and "W321" not in {d.code for d in diags}, [d.headline() for d in diags]
