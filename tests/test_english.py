@@ -46,6 +46,7 @@ zone pile per side public
 zone row shared public
 says "the moment to block"
 window block                                 [source: "Cards"]
+phase round                                  [source: "Turn"]
 event scored(side, number)                   [source: "Winning"]
 says "the rival of {s}"
 function rival(s) [source: "Turn"] = other(s)
@@ -55,6 +56,7 @@ function near(p) = reach from p.space by step exactly 2 through s where occupant
 function far(p) = reach from p.space by step up to 3
 function roam(p) = reach from p.space by step exactly 4 without backtracking
 function hands(s) = count(s.hand where it.type is not "spot") + max([1, 2]) + min([3]) + sum([4]) - -2
+function lined(s) = any p in pieces of s where all q in pieces where (count r in pieces where r is q) > 0
 function test(p, s) = p in pieces and p not in [] and s.hand is empty and s.pile is not empty and first(s.deck) != none and distance(p.space, a1, step) <= 2 and toward(p.space, a1, 1, step) is p.space and closest(pieces, a1, step) is not empty and offset(a1, 1, 0) is not none and playable(first(cards), s) and p.side is not s
 action run [source: "Turn"]:
     with p in pieces of current where ready(it)
@@ -112,7 +114,20 @@ setup [source: "Set Up"]:
     turn(red)
 flow:
     loop:
-        turn(current)
+        during round:
+            turn(current)
+            until the end of this round:
+                pass
+            at the end of this round:
+                pass
+            at the start of the next round:
+                pass
+            at the start of each round:
+                pass
+            at the end of each round:
+                pass
+            once per round:
+                pass
 when placed(p, s) if p.kind is runner and s is a1 [source: "Winning"]:
     win p.side
 when drawn(c, z):

@@ -40,6 +40,7 @@ EXEMPT = {
     "P104": "position files are read by load_position and card tests, not by `lumos check`",
     "P105": "position files are read by load_position and card tests, not by `lumos check`",
     "R010": "runtime: reported by `lumos simulate --max-decisions`",
+    "W321": "needs an expansion's card file next to the game's own (`--with`); the examples are files of the game",
 }
 
 EXAMPLE = re.compile(r"^<!-- check: ([A-Z]\d{3}) (\w+) -->\n```(\w+)\n(.*?)^```$", re.M | re.S)
