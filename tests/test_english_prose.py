@@ -24,6 +24,7 @@ from lumos.toolkit.textcheck import drift
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted(p.parent for p in (ROOT / "examples").glob("*/expansion.yaml"))
+EXAMPLE_GAMES = sorted(p.parent for p in (ROOT / "examples").glob("*/game.lumos"))
 
 
 def _rendered(doc: GameDoc):
@@ -55,6 +56,11 @@ def test_every_card_of_an_example_expansion_reads_as_prose(folder):
     doc = game_doc(base, ROOT, [str(folder)])
     assert doc.expansions, "the expansion was not loaded"
     assert _leaky(doc) == []
+
+
+@pytest.mark.parametrize("folder", EXAMPLE_GAMES, ids=[p.name for p in EXAMPLE_GAMES])
+def test_every_rule_of_an_example_game_reads_as_prose(folder):
+    assert _leaky(GameDoc(game_sources(folder))) == []
 
 
 def test_the_leak_scan_finds_code():
