@@ -1,0 +1,212 @@
+// The Lumos viewer: one side's data (/data/SIDE.json) drawn as a board, a timeline and a log.
+// Everything the page shows comes from that side's data: the server never sends what the
+// side cannot see, so nothing here has to hide anything.
+"use strict";
+const $ = (id) => document.getElementById(id);
+const view = { data: null, at: 0, side: null, live: false, spaces: {} };
+
+function el(tag, attrs, ...kids) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (k === "class") e.className = v; else if (k.startsWith("on")) e[k] = v; else e.setAttribute(k, v);
+  }
+  for (const kid of kids) if (kid !== null && kid !== undefined) e.append(kid);
+  return e;
+}
+
+function ruleLink(rule) {
+  if (!rule) return null;
+  const a = el("a", { href: rule.href, target: "_blank", title: rule.where || "" }, rule.name);
+  return el("span", { class: "rule" }, " [", a, rule.section ? " \u00b7 " + rule.section : "", "]");
+}
+
+function cardLink(name) {
+  const href = view.data.cards[name];
+  return href ? el("a", { href, target: "_blank", class: "card" }, name) : document.createTextNode(name);
+}
+
+// ------------------------------------------------------------------ the board
+async function loadBoard() {
+  const text = await (await fetch("/board.svg")).text();
+  $("board").innerHTML = text;
+  const svg = $("board").querySelector("svg");
+  for (const shape of svg.querySelectorAll("[data-space]")) {
+    const b = shape.getBBox();
+    view.spaces[shape.getAttribute("data-space")] = { x: b.x + b.width / 2, y: b.y + b.height / 2, r: Math.min(b.width, b.height) / 2 };
+  }
+  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
+  layer.id = "pieces";
+  svg.append(layer);
+}
+
+function drawPieces(step) {
+  const ns = "http://www.w3.org/2000/svg";
+  const layer = $("pieces");
+  layer.replaceChildren();
+  const at = {};
+  for (const [name, where] of Object.entries(step.pieces)) {
+    if (typeof where === "string" && view.spaces[where]) (at[where] = at[where] || []).push(name);
+  }
+  const carried = {};
+  for (const [name, where] of Object.entries(step.pieces)) {
+    if (where && typeof where === "object" && where.carried_by) (carried[where.carried_by] = carried[where.carried_by] || []).push(name);
+  }
+  const sides = view.data.game.sides;
+  const put = (name, x, y, r, space) => {
+    const info = view.data.pieces[name] || {};
+    const g = document.createElementNS(ns, "g");
+    g.setAttribute("class", "piece");
+    g.setAttribute("data-piece", name);
+    g.setAttribute("data-at", space);
+    const c = document.createElementNS(ns, "circle");
+    c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", r);
+    const k = info.side === null || info.side === undefined ? "none" : sides.indexOf(info.side);
+    c.setAttribute("class", "side-" + k);
+    const t = document.createElementNS(ns, "text");
+    t.setAttribute("x", x); t.setAttribute("y", y + 3); t.setAttribute("text-anchor", "middle");
+    t.textContent = (info.kind || name).slice(0, 2).toUpperCase();
+    const title = document.createElementNS(ns, "title");
+    title.textContent = name + " \u2014 " + space;
+    g.append(c, t, title);
+    layer.append(g);
+  };
+  for (const [space, names] of Object.entries(at)) {
+    const s = view.spaces[space];
+    const n = names.length;
+    const r = Math.max(4, Math.min(8, s.r / (n > 1 ? 2.2 : 1.4)));
+    names.forEach((name, i) => {
+      const angle = (2 * Math.PI * i) / n;
+      const d = n > 1 ? Math.min(s.r * 0.75, r * 1.6 + n) : 0;
+      const x = s.x + d * Math.cos(angle), y = s.y + d * Math.sin(angle);
+      put(name, x, y, r, space);
+      (carried[name] || []).forEach((ball, j) => put(ball, x + r * 0.9 + j * 5, y - r * 0.9, r * 0.55, space));
+    });
+  }
+}
+
+// ------------------------------------------------------------------ panels
+function showNow(step) {
+  const bits = [];
+  if (step.result) bits.push("Game over: " + step.result + ".");
+  else if (step.decider === "chance") bits.push("Chance decides.");
+  else if (step.decider) bits.push(step.decider + (step.decider === view.side ? " (you) " : " ") + "to choose.");
+  $("now").replaceChildren(bits.join(" "));
+}
+
+function showOptions(step, k) {
+  const box = $("options");
+  box.replaceChildren();
+  if (!step.options) {
+    if (step.decider && !step.result) box.append(el("p", { class: "hidden" }, step.decider + "'s options are not shown to " + view.side + "."));
+    return;
+  }
+  const playable = view.live && k === view.data.steps.length - 1 && step.decider === view.side;
+  const list = el("ul", { id: "option-list" });
+  step.options.forEach((o, i) => {
+    const label = playable ? el("button", { onclick: () => choose(i, k) }, o.label) : o.label;
+    const li = el("li", { class: i === step.chosen_index ? "chosen" : "" }, label, ruleLink(o.rule));
+    list.append(li);
+  });
+  box.append(el("h3", {}, `Options (${step.options.length})`), list);
+}
+
+function showStatus(step) {
+  const box = $("status");
+  box.replaceChildren(el("h3", {}, "Sides"));
+  for (const [side, items] of Object.entries(step.status)) {
+    const text = items.map(([n, v]) => `${n} ${v}`).join(", ") || "-";
+    box.append(el("div", { class: "status-side", "data-side": side }, el("b", {}, side + ": "), text));
+  }
+}
+
+function showZones(step) {
+  const box = $("zones");
+  box.replaceChildren(el("h3", {}, "Cards as " + view.side + " sees them"));
+  const list = el("ul", { id: "zone-list" });
+  for (const [zone, cards] of Object.entries(step.zones)) {
+    let body;
+    if (Array.isArray(cards)) {
+      if (!cards.length) continue;
+      body = el("span", {});
+      cards.forEach((c, i) => { if (i) body.append(", "); body.append(cardLink(typeof c === "object" ? c.card : c)); });
+    } else {
+      if (!cards.hidden) continue;
+      body = el("span", { class: "hidden" }, `${cards.hidden} hidden card${cards.hidden === 1 ? "" : "s"}`);
+    }
+    list.append(el("li", { "data-zone": zone }, el("b", {}, zone.replaceAll("_", " ") + ": "), body));
+  }
+  box.append(list);
+}
+
+function buildLog() {
+  const log = $("log");
+  log.replaceChildren();
+  view.data.steps.forEach((step, k) => {
+    const events = el("ul", { class: "events" });
+    for (const ev of step.events) events.append(el("li", { class: "event" }, ev.text, ruleLink(ev.rule)));
+    const head = step.result ? el("span", { class: "choice" }, "game over: " + step.result)
+      : step.chosen === null ? el("span", { class: "choice" }, (step.decider || "") + " to choose")
+      : el("span", { class: "choice" + (step.chosen === "a hidden choice" ? " hidden" : "") }, `${step.decider}: ${step.chosen}`);
+    const li = el("li", { class: "step", "data-step": k, value: k }, step.events.length ? events : null, head);
+    li.onclick = () => go(k);
+    log.append(li);
+  });
+}
+
+function go(k) {
+  const steps = view.data.steps;
+  view.at = Math.max(0, Math.min(steps.length - 1, k));
+  const step = steps[view.at];
+  $("slider").value = view.at;
+  $("counter").textContent = `decision ${view.at} of ${steps.length - 1}`;
+  drawPieces(step); showNow(step); showOptions(step, view.at); showStatus(step); showZones(step);
+  for (const li of $("log").children) {
+    const n = Number(li.dataset.step);
+    li.classList.toggle("current", n === view.at);
+    li.classList.toggle("future", n > view.at);
+  }
+  const cur = $("log").querySelector(".current");
+  if (cur) cur.scrollIntoView({ block: "nearest" });
+  document.body.dataset.step = String(view.at);
+}
+
+async function loadSide(side, at) {
+  const res = await fetch(`/data/${encodeURIComponent(side)}.json`);
+  if (!res.ok) { $("now").textContent = await res.text(); return; }
+  view.data = await res.json();
+  view.side = side;
+  $("slider").max = view.data.steps.length - 1;
+  buildLog();
+  go(at === undefined ? 0 : at);
+  document.body.dataset.side = side;
+}
+
+async function choose(index, at) {
+  const res = await fetch("/choose", { method: "POST", headers: { "Content-Type": "application/json" },
+                                       body: JSON.stringify({ index, at }) });
+  if (!res.ok) { $("now").textContent = await res.text(); return; }
+  await loadSide(view.side, 1e9);
+}
+
+async function start() {
+  const info = await (await fetch("/sides.json")).json();
+  view.live = info.live;
+  document.title = info.title + " \u2014 Lumos viewer";
+  $("title").textContent = info.title;
+  for (const s of info.sides) $("side").append(el("option", { value: s }, s));
+  $("side").onchange = () => loadSide($("side").value, view.at);
+  $("first").onclick = () => go(0);
+  $("prev").onclick = () => go(view.at - 1);
+  $("next").onclick = () => go(view.at + 1);
+  $("last").onclick = () => go(1e9);
+  $("slider").oninput = () => go(Number($("slider").value));
+  document.addEventListener("keydown", (e) => {
+    if (e.target.tagName === "INPUT" || e.target.tagName === "SELECT") return;
+    if (e.key === "ArrowLeft") go(view.at - 1);
+    if (e.key === "ArrowRight") go(view.at + 1);
+  });
+  await loadBoard();
+  await loadSide(info.sides[0], view.live ? 1e9 : 0);
+  document.body.dataset.ready = "yes";
+}
+start();
