@@ -20,10 +20,10 @@ import re
 import unicodedata
 from pathlib import Path
 
+from lumos.present.choices import HIDDEN_CHOICE, shown_choice, visible_cards
 from lumos.present.status import side_status, words
 from lumos.viewer.board import board_svg
 
-HIDDEN_CHOICE = "a hidden choice"
 
 
 def log_history(cg, log) -> tuple[list, list[int]]:
@@ -78,28 +78,8 @@ class Rules:
 
 
 # ---------------------------------------------------------------- one side's data
-def _visible_cards(position: dict) -> dict[str, int]:
-    counts: dict[str, int] = {}
-    for cards in position["zones"].values():
-        if isinstance(cards, list):
-            for c in cards:
-                name = c["card"] if isinstance(c, dict) else c
-                counts[name] = counts.get(name, 0) + 1
-    return counts
-
-
 def _chosen(cg, state, choice: int, side: int, before: dict, after: dict) -> str:
-    """The label of the option taken, or HIDDEN_CHOICE where it names a card `side` cannot see."""
-    option = state.options()[choice]
-    decider = state.current_player()
-    if decider == side or decider < 0:
-        return option["label"]
-    cards = {c.name for c in cg.cards}
-    named = [v for v in option["args"].values() if isinstance(v, str) and v in cards]
-    seen_before, seen_after = _visible_cards(before), _visible_cards(after)
-    if any(seen_after.get(n, 0) <= seen_before.get(n, 0) for n in named):
-        return HIDDEN_CHOICE
-    return option["label"]
+    return shown_choice(cg, state.options()[choice]["label"], state.current_player(), side, before, after)
 
 
 def _events(rules: Rules, events: list[dict], side: int) -> list[dict]:
@@ -169,5 +149,10 @@ def side_data(cg, states: list, choices: list[int], side: int, base: str = "/ref
             "side": cg.sides[side], "live": live,
             "pieces": {p.name: {"side": cg.sides[p.side] if p.side >= 0 else None, "kind": words(p.kind)}
                        for p in cg.pieces},
-            "cards": {c.name: ref_link(cg, "card", c.name, base) for c in cg.cards},
+            "cards": {name: ref_link(cg, "card", name, base) for name in sorted(_seen_cards(positions))},
             "steps": steps}
+
+
+def _seen_cards(positions: list[dict]) -> set[str]:
+    """The names of the cards the side sees somewhere in the game (the page links those only)."""
+    return {name for p in positions for name in visible_cards(p)}
