@@ -57,12 +57,16 @@ def is_log(path: str) -> bool:
 
 def run(args) -> int:
     from lumos.viewer import LiveGame, LogGame, make_server, serve
+    source = Path(args.source)
     if is_log(args.source):
         if args.seed is not None:
             raise UsageError("--seed plays a game live: give a game, not a log")
         game = _log_game(args)
-    elif Path(args.source).suffix == ".jsonl":
-        raise UsageError(f"`{args.source}` is not a Lumos game log")
+    elif source.is_file() and source.suffix != ".lumos":
+        from lumos.diagnostics import Span, fail
+        fail("V100", f"`{source.name}` is not a Lumos game log: its first line is not a log header",
+             Span(str(source), 1, 1), "make a log with `lumos simulate GAME --log-dir DIR`, or give a game "
+             "and --seed to play it live")
     else:
         game = _live_game(args)
     reference = args.reference or ("lumos-reference" if Path("lumos-reference", "index.html").is_file() else None)
@@ -92,9 +96,11 @@ def _log_game(args):
     cg, _ = compile_or_fail(name, args.with_paths)
     checked = replay(cg, Path(args.source))
     if not checked.ok:
+        from lumos.diagnostics import Span, fail
         d = checked.divergence
-        raise UsageError(f"{args.source}:{d.line}: the log does not replay with this game "
-                         "(`lumos replay` says more)")
+        fail("V101", f"the log does not replay with the rules and cards of `{cg.id}` from this line on",
+             Span(str(args.source), d.line, 1), "`lumos replay LOG` shows what the log says and what the rules "
+             "do; a log replays with the rules and cards it was played with (add expansions with --with)")
     states, choices = log_history(cg, args.source)
     return LogGame(cg, states, choices)
 
