@@ -133,3 +133,36 @@ def test_the_side_switch_shows_each_hand_to_its_coach_only(page):
         if rival_hand:
             assert rivals[0].text == f"{cg.sides[rival]} hand: {len(rival_hand)} hidden " \
                                      f"card{'s' if len(rival_hand) != 1 else ''}"
+
+
+def test_a_live_game_is_played_by_clicking_an_option():
+    from lumos.interpreter.agents import RandomAgent
+    from lumos.interpreter.engine import GameState
+    from lumos.viewer import LiveGame
+    cg = load_game(GAME)
+    game = LiveGame(cg, GameState.new(cg, seed=2, log=True, forced="take"), 0, {1: RandomAgent(1)})
+    server = make_server(game, 0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for arg in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
+        options.add_argument(arg)
+    driver = webdriver.Chrome(service=Service(DRIVER), options=options)
+    try:
+        driver.get(f"http://127.0.0.1:{server.server_port}/")
+        wait(driver, lambda d: d.execute_script("return document.body.dataset.ready") == "yes")
+        assert [o.text for o in Select(driver.find_element(By.ID, "side")).options] == ["home"]
+        at = len(game.states) - 1
+        first = game.state.options()[0]["label"]
+        buttons = driver.find_elements(By.CSS_SELECTOR, "#option-list button")
+        assert buttons and buttons[0].text == first
+        buttons[0].click()
+        wait(driver, lambda d: int(d.execute_script("return document.body.dataset.step") or 0) > at)
+        assert game.choices[at] == 0
+        assert first in driver.find_element(By.CSS_SELECTOR, f'#log li.step[data-step="{at}"]').text
+    finally:
+        driver.quit()
+        server.shutdown()
+        server.server_close()
+        thread.join()

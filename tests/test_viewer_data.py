@@ -151,3 +151,27 @@ def test_a_live_choice_moves_the_game_on(live_server):
         urllib.request.urlopen(stale, timeout=30)
     with info.value:
         assert info.value.code == 409
+
+
+def test_a_live_question_is_answered_in_words_and_its_answer_never_sent():
+    """chamber-of-secrets-trivia.txt, "Game Play": a team answers the question read to it;
+    the page shows the question (never its answer) and takes the typed answer."""
+    cg = load_game("chamber-of-secrets-trivia")
+    game = LiveGame(cg, GameState.new(cg, seed=1, log=True, forced="take"), 0, {1: RandomAgent(3)})
+    person = RandomAgent(4)
+    for _ in range(2000):
+        if game._asked() or game.state.is_terminal():
+            break
+        assert game.choose(person.choose(game.state), len(game.states) - 1) is None
+    assert game._asked(), "a question comes to gryffindor within the game"
+    card, field = game.state.st.pending["question"]
+    answer = cg.cards[card].fields[field]["answer"]
+    step = json.loads(game.data(0))["steps"][-1]
+    assert step["question"]["ask"] == cg.cards[card].fields[field]["ask"]
+    assert step["options"] is None
+    assert set(step["question"]) == {"side", "card", "category", "ask", "choices"}   # never the answer
+    other = {k: v for k, v in step.items() if k != "question"}
+    assert str(answer) not in json.dumps(other)
+    before = len(game.states)
+    assert game.answer(str(answer), before - 1) is None
+    assert game.choices[before - 1] == 0, "the right answer, typed, is the outcome `right`"

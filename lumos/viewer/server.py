@@ -2,7 +2,8 @@
 
 Routes: `/` the page, `/viewer.js` and `/viewer.css` its script and style (package data,
 nothing from the network), `/board.svg` the board, `/data/SIDE.json` one side's data
-(steps.py), `POST /choose` a person's choice in a live game, and `/reference/...` the
+(steps.py), `POST /choose` a person's choice and `POST /answer` their typed answer to a
+question in a live game, and `/reference/...` the
 files of a built rules reference when one is given. The server listens on the loopback
 address only. A side the game does not let this page see (the agents' sides in a live
 game) is refused with 403, so the rival's hand never leaves the process.
@@ -53,6 +54,9 @@ class LogGame:
     def choose(self, index: int, at: int) -> str | None:
         return "this game is a log: it cannot be played on"
 
+    def answer(self, text: str, at: int) -> str | None:
+        return "this game is a log: it cannot be played on"
+
 
 class LiveGame(LogGame):
     """A game a person plays in the page against agents: only the person's side is served."""
@@ -65,10 +69,15 @@ class LiveGame(LogGame):
         self.sides = [side]
         self._advance()
 
+    def _asked(self) -> bool:
+        """Is the game waiting for the person's answer to a question read aloud?"""
+        q = self.state.question()
+        return q is not None and q["side"] == self.cg.sides[self.side]
+
     def _advance(self) -> None:
-        """Let chance and the agents move until the person decides or the game ends."""
+        """Let chance and the agents move until the person decides (or answers) or the game ends."""
         st = self.state
-        while not st.is_terminal() and st.current_player() != self.side:
+        while not st.is_terminal() and st.current_player() != self.side and not self._asked():
             k = st.sample_chance() if st.is_chance_node() else self.agents[st.current_player()].choose(st)
             self._apply(k)
 
@@ -85,9 +94,22 @@ class LiveGame(LogGame):
                 return "the game is over"
             if at != len(self.states) - 1:
                 return "the game has moved on: reload the page"
+            if self._asked():
+                return "a question is waiting for its answer"
             if not 0 <= index < len(st.legal_actions()):
                 return f"no option {index} here"
             self._apply(index)
+            self._advance()
+            return None
+
+    def answer(self, text: str, at: int) -> str | None:
+        """The person's typed answer to the question read aloud: it decides right or wrong."""
+        with self.lock:
+            if at != len(self.states) - 1:
+                return "the game has moved on: reload the page"
+            if not self._asked():
+                return "no question is waiting for an answer"
+            self._apply(self.state.typed_answer(text))
             self._advance()
             return None
 
@@ -146,17 +168,24 @@ class Handler(BaseHTTPRequestHandler):
         return self._send(HTTPStatus.OK, target.read_bytes(), kind)
 
     def do_POST(self):  # noqa: N802
-        if urlparse(self.path).path != "/choose":
+        path = urlparse(self.path).path
+        if path not in ("/choose", "/answer"):
             return self._text(HTTPStatus.NOT_FOUND, "not found")
-        size = int(self.headers.get("Content-Length") or 0)
-        if size > MAX_BODY:
+        try:
+            size = int(self.headers.get("Content-Length") or 0)
+        except ValueError:
+            size = MAX_BODY + 1
+        if not 0 <= size <= MAX_BODY:
             return self._text(HTTPStatus.REQUEST_ENTITY_TOO_LARGE, "too large")
         try:
             body = json.loads(self.rfile.read(size) or b"{}")
-            index, at = int(body["index"]), int(body["at"])
+            at = int(body["at"])
+            if path == "/choose":
+                problem = self.game.choose(int(body["index"]), at)
+            else:
+                problem = self.game.answer(str(body["text"])[:500], at)
         except (ValueError, KeyError, TypeError):
-            return self._text(HTTPStatus.BAD_REQUEST, 'send {"index": N, "at": STEP}')
-        problem = self.game.choose(index, at)
+            return self._text(HTTPStatus.BAD_REQUEST, 'send {"index": N, "at": STEP} or {"text": T, "at": STEP}')
         if problem:
             return self._text(HTTPStatus.CONFLICT, problem)
         return self._send(HTTPStatus.OK, b'{"ok": true}', "application/json")

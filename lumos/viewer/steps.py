@@ -21,6 +21,7 @@ import unicodedata
 from pathlib import Path
 
 from lumos.present.choices import HIDDEN_CHOICE, shown_choice, visible_cards
+from lumos.present.options import consequences
 from lumos.present.status import side_status, words
 from lumos.viewer.board import board_svg
 
@@ -99,10 +100,12 @@ def _short_where(where: str) -> str:
     return f"{p.parent.name}/{p.name}:{line}" if path else where
 
 
-def _options(rules: Rules, state, side: int) -> list[dict] | None:
+def _options(rules: Rules, state, side: int, live: bool = False) -> list[dict] | None:
     decider = state.current_player()
     if state.is_terminal() or (decider != side and decider >= 0):
         return None
+    if live and state.question() is not None:
+        return None   # a question is answered in words: its outcomes are not buttons
     return [{"label": o["label"], "kind": o["kind"],
              "rule": rules.describe(o["rule"]["name"], o["rule"]["section"])} for o in state.options()]
 
@@ -117,18 +120,22 @@ def _pieces(position: dict) -> dict:
     return out
 
 
-def _step(cg, rules: Rules, k: int, state, prev, choice, side: int, position: dict, nxt: dict | None) -> dict:
+def _step(cg, rules: Rules, k: int, state, prev, choice, side: int, position: dict, nxt: dict | None,
+          live: bool = False) -> dict:
     decider = state.current_player()
     new_events = (state.events or [])[len(prev.events or []) if prev is not None else 0:]
     step = {"n": k,
             "decider": None if state.is_terminal() else ("chance" if decider < 0 else cg.sides[decider]),
             "events": _events(rules, new_events, side),
-            "options": _options(rules, state, side),
+            "options": _options(rules, state, side, live),
             "chosen": None if choice is None else _chosen(cg, state, choice, side, position, nxt or position),
             "chosen_index": choice if choice is not None and (decider == side or decider < 0) else None,
             "pieces": _pieces(position),
             "zones": position["zones"],
             "status": {s: side_status(cg, position, s) for s in cg.sides}}
+    question = state.question()
+    if question is not None:   # read aloud to the table: everyone hears it, nobody sees the answer
+        step["question"] = question
     if state.is_terminal():
         w = state.winner()
         step["result"] = "a draw" if w is None else f"{cg.sides[w]} wins"
@@ -144,7 +151,11 @@ def side_data(cg, states: list, choices: list[int], side: int, base: str = "/ref
     for k, state in enumerate(states):
         choice = choices[k] if k < len(choices) else None
         nxt = positions[k + 1] if k + 1 < len(positions) else None
-        steps.append(_step(cg, rules, k, state, states[k - 1] if k else None, choice, side, positions[k], nxt))
+        steps.append(_step(cg, rules, k, state, states[k - 1] if k else None, choice, side, positions[k], nxt,
+                           live))
+    if live and steps and states[-1].current_player() == side:
+        for o, i in zip(steps[-1]["options"] or (), range(len(states[-1].options()))):
+            o["then"] = consequences(states[-1], i)
     return {"game": {"id": cg.id, "title": cg.title, "sides": list(cg.sides), "rulebook": cg.rulebook},
             "side": cg.sides[side], "live": live,
             "pieces": {p.name: {"side": cg.sides[p.side] if p.side >= 0 else None, "kind": words(p.kind)}

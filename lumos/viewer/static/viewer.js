@@ -93,9 +93,31 @@ function showNow(step) {
   $("now").replaceChildren(bits.join(" "));
 }
 
+function showQuestion(step, k, box) {
+  const q = step.question;
+  const asked = view.live && k === view.data.steps.length - 1 && q.side === view.side;
+  box.append(el("h3", {}, `${q.side}'s ${q.category} question (${q.card})`), el("p", { id: "question" }, q.ask));
+  if (q.choices.length) {
+    const list = el("ol", {});
+    for (const c of q.choices) list.append(el("li", {}, c));
+    box.append(list);
+  }
+  if (!asked) return;
+  const input = el("input", { id: "answer", type: "text", "aria-label": "your answer" });
+  const send = async () => {
+    const res = await fetch("/answer", { method: "POST", headers: { "Content-Type": "application/json" },
+                                         body: JSON.stringify({ text: input.value, at: k }) });
+    if (!res.ok) { $("now").textContent = await res.text(); return; }
+    await loadSide(view.side, 1e9);
+  };
+  input.onkeydown = (e) => { if (e.key === "Enter") send(); };
+  box.append(el("p", {}, input, " ", el("button", { id: "send-answer", onclick: send }, "answer")));
+}
+
 function showOptions(step, k) {
   const box = $("options");
   box.replaceChildren();
+  if (step.question) showQuestion(step, k, box);
   if (!step.options) {
     if (step.decider && !step.result) box.append(el("p", { class: "hidden" }, step.decider + "'s options are not shown to " + view.side + "."));
     return;
@@ -104,7 +126,8 @@ function showOptions(step, k) {
   const list = el("ul", { id: "option-list" });
   step.options.forEach((o, i) => {
     const label = playable ? el("button", { onclick: () => choose(i, k) }, o.label) : o.label;
-    const li = el("li", { class: i === step.chosen_index ? "chosen" : "" }, label, ruleLink(o.rule));
+    const then = o.then && o.then.length ? el("span", { class: "then" }, " \u2192 " + o.then.join("; ")) : null;
+    const li = el("li", { class: i === step.chosen_index ? "chosen" : "" }, label, then, ruleLink(o.rule));
     list.append(li);
   });
   box.append(el("h3", {}, `Options (${step.options.length})`), list);
