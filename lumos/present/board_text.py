@@ -21,7 +21,8 @@ import re
 
 from rich.text import Text
 
-SIDE_STYLES = ("bold white on red3", "bold white on blue3", "bold black on green3", "bold white on magenta")
+SIDE_STYLES = ("bold white on red3", "bold white on blue3", "bold black on green3", "bold white on magenta",
+               "bold black on orange3", "bold black on cyan3")
 NEUTRAL_STYLE = "bold black on bright_white"
 BOX_WIDTH = 14
 TRACK_MIN = 8          # a row of at least this many spaces is drawn as a track

@@ -37,9 +37,11 @@ def hand_zones(cg, side: int) -> list[int]:
             if vis == "owner" and i not in cg.shared_zones]
 
 
-def unplayable_cards(state, side: int) -> list[tuple[str, str, str]]:
+def unplayable_cards(state, side: int, played_from_only: bool = False) -> list[tuple[str, str, str]]:
     """(card name, zone in words, why it is not an option now) for the cards in the side's own
-    zones that the pending decision does not offer."""
+    zones that the pending decision does not offer (while cards are being played, in the
+    zones they are played from; with `played_from_only`, nothing when none of the side's
+    zones is played from now)."""
     cg, st = state.cg, state.st
     if st.result is not None or st.pending is None or st.pending["side"] != side:
         return []
@@ -47,8 +49,12 @@ def unplayable_cards(state, side: int) -> list[tuple[str, str, str]]:
     offered = {v for o in options if o["kind"] in ("card", "choice") for v in o["args"].values()
                if isinstance(v, str)}
     card_rules = {(o["rule"]["name"], o["rule"]["section"]) for o in options if o["kind"] == "card"}
+    zones = hand_zones(cg, side)
+    source = [z for z in zones if any(cg.cards[c].name in offered for c in st.zones[z])]
+    if card_rules and played_from_only:   # only the zones the cards are played from
+        zones = source
     out, seen = [], set()
-    for z in hand_zones(cg, side):
+    for z in zones:
         for c in st.zones[z]:
             name = cg.cards[c].name
             if name in offered or (name, z) in seen:
@@ -58,13 +64,32 @@ def unplayable_cards(state, side: int) -> list[tuple[str, str, str]]:
     return out
 
 
+def st_zone_name(state, card: int) -> str:
+    """The name of the zone a card lies in, without its side (`hand`)."""
+    cg = state.cg
+    z = state.st.card_zone[card]
+    return cg.zones[z // cg.nsides][0].replace("_", " ") if z >= 0 else "box"
+
+
+def _zone_offers(state, zone: str) -> bool:
+    """Does the pending decision offer a card lying in a zone of this name?"""
+    cg = state.cg
+    names = {v for o in state.options() if o["kind"] == "card" for v in o["args"].values() if isinstance(v, str)}
+    return any(st_zone_name(state, c) == zone for c in range(len(cg.cards))
+               if cg.cards[c].name in names and state.st.card_zone[c] >= 0)
+
+
 def _why(state, side: int, card: int, card_rules) -> str:
     cg = state.cg
     cdef = cg.card_defs[cg.cards[card].definition]
+    here = state.options()[0]["rule"] if state.options() else {"name": "", "section": ""}
+    where = (f"{here['name']}" + (f" ({here['section']})" if here["section"] else "")).replace("_", " ")
     if not card_rules:
-        here = state.options()[0]["rule"] if state.options() else {"name": "", "section": ""}
-        where = f"{here['name']}" + (f" ({here['section']})" if here["section"] else "")
-        return f"no card can be played at this step: the rules are at {where.replace('_', ' ')}"
+        return f"no card can be played at this step: the rules are at {where}"
+    zone = st_zone_name(state, card)
+    if not any(o["kind"] == "card" and cg.cards[card].name in o["label"] for o in state.options()) and \
+            not _zone_offers(state, zone):
+        return f"the cards chosen now do not come from your {zone}: the rules are at {where}"
     if cdef.condition is not None:
         inner = [None] * cdef.condition_slots
         inner[0], inner[1] = side, card

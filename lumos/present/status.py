@@ -87,5 +87,5 @@ def status_lines(state, for_side: int | None = None) -> list[str]:
     lines = []
     for side in state.cg.sides:
         parts = [f"{n} {v}" for n, v in side_status(state.cg, position, side)]
-        lines.append(f"{side}: " + (", ".join(parts) if parts else "-"))
+        lines.append(f"{words(side)}: " + (", ".join(parts) if parts else "-"))
     return lines

@@ -66,6 +66,9 @@ class Decision:
         for line in status_lines(self.state, self.side):
             c.print(Text("  " + line, style="cyan"))
         self.show_cards(brief=True)
+        if any(o["kind"] == "card" for o in self.options):   # cards are being played: say which cannot be
+            for name, zone, reason in unplayable_cards(self.state, self.side, played_from_only=True):
+                c.print(Text(f"  not now: {name} ({zone}): {reason}", style="dim"))
 
     def show_cards(self, brief: bool = False) -> None:
         cg, st = self.cg, self.state.st
