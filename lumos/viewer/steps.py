@@ -20,10 +20,9 @@ import re
 import unicodedata
 from pathlib import Path
 
-from lumos.present.choices import HIDDEN_CHOICE, shown_choice, visible_cards
+from lumos.present.choices import HIDDEN_CHOICE, shown_choice, visible_cards  # noqa: F401 - HIDDEN_CHOICE: what the data says
 from lumos.present.options import consequences
 from lumos.present.status import side_status, words
-from lumos.viewer.board import board_svg
 
 
 
