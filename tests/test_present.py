@@ -102,3 +102,35 @@ def test_every_piece_has_a_tag_the_legend_names(game):
     text = "\n".join(line.plain for line in draw_board(new_game(cg, seed=1, forced="take"), 100))
     for tag in set(tags.values()):
         assert f"{tag} " in text
+
+
+def test_another_sides_face_down_card_choice_is_told_as_hidden():
+    """catch-the-golden-snitch.txt, "Build Your Team": each coach builds a Tactical deck
+    the rival does not see; the terminal and the page tell the rival only that a choice
+    was made. A card played face up is named."""
+    from lumos.interpreter.agents import RandomAgent
+    from lumos.present.choices import HIDDEN_CHOICE, shown_choice
+    cg = load_game("catch-the-golden-snitch")
+    state = new_game(cg, seed=3, forced="take")
+    agent = RandomAgent(3)
+    told = {"hidden": 0, "named": 0}
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        who = state.current_player()
+        k = agent.choose(state)
+        label = state.action_labels()[k]
+        before = state.position(for_side=1 - who)
+        state.apply_action(k)
+        after = state.position(for_side=1 - who)
+        said = shown_choice(cg, label, who, 1 - who, before, after)
+        assert shown_choice(cg, label, who, who, before, after) == label
+        if "to the Tactical deck" in label:
+            assert said == HIDDEN_CHOICE
+            told["hidden"] += 1
+        elif said == label and any(c.name in label for c in cg.cards):
+            told["named"] += 1
+    assert told["hidden"] > 5 and told["named"] > 0
