@@ -98,21 +98,28 @@ class Decision:
             else:
                 self._print_option(n, what)
 
-    def list_options(self, indices: list[int]) -> None:
+    def list_options(self, indices: list[int], group: str = "") -> None:
         self.items = [("option", i) for i in indices]
         self._header()
+        if group:
+            self.console.print(Text(f"  {group} ...", style="bold"))
         for n, i in enumerate(indices, 1):
-            self._print_option(n, i)
+            self._print_option(n, i, group)
 
     def _header(self) -> None:
-        rules = {(o["rule"]["name"], o["rule"]["section"]) for o in self.options}
-        why = "; ".join(f"{n.replace('_', ' ')}" + (f" - {s}" if s else "") for n, s in sorted(rules)[:3])
-        self.console.print(Text(f"{self.cg.sides[self.side]} to choose ({len(self.options)} options; {why}):",
+        names = list(dict.fromkeys(o["rule"]["name"].replace("_", " ") for o in self.options))
+        sections = list(dict.fromkeys(o["rule"]["section"] for o in self.options if o["rule"]["section"]))
+        why = ", ".join(names[:3]) + (" ..." if len(names) > 3 else "") + \
+            (f" ({'; '.join(sections[:2])})" if sections else "")
+        self.console.print(Text(f"{self.cg.sides[self.side]} to choose ({len(self.options)} options: {why}):",
                                 style="bold"))
 
-    def _print_option(self, n: int, i: int) -> None:
+    def _print_option(self, n: int, i: int, group: str = "") -> None:
         o = self.options[i]
-        line = Text(f"  {n:>2}. {o['label']}")
+        label = o["label"]
+        if group and label.startswith(group + " "):   # inside a group, only where: `from b5 to b3`
+            label = "... " + label[len(group) + 1:]
+        line = Text(f"  {n:>2}. {label}")
         extra = consequences(self.state, i)
         if extra:
             line.append(" -> " + "; ".join(extra), style="yellow")
@@ -174,8 +181,7 @@ class Decision:
         if kind == "option":
             return what
         name, idx = what
-        self.console.print(Text(f"{name}:", style="bold"))
-        self.list_options(idx)
+        self.list_options(idx, name)
         return None
 
     def card(self, text: str) -> None:
