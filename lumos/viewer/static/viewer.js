@@ -169,7 +169,8 @@ function buildLog() {
     for (const ev of step.events) events.append(el("li", { class: "event" }, ev.text, ruleLink(ev.rule)));
     const head = step.result ? el("span", { class: "choice" }, "game over: " + step.result)
       : step.chosen === null ? el("span", { class: "choice" }, (step.decider || "") + " to choose")
-      : el("span", { class: "choice" + (step.chosen === "a hidden choice" ? " hidden" : "") }, `${step.decider}: ${step.chosen}`);
+      : el("span", { class: "choice" + (step.chosen === "a hidden choice" ? " hidden" : "") },
+           step.decider === "chance" ? `chance: ${step.chosen}` : `${step.decider} chooses: ${step.chosen}`);
     const li = el("li", { class: "step", "data-step": k, value: k }, step.events.length ? events : null, head);
     li.onclick = () => go(k);
     log.append(li);
