@@ -56,17 +56,42 @@ def secrets_by_step(cg, states, side: int) -> list[set[str]]:
 @pytest.mark.parametrize("side", [0, 1])
 def test_a_sides_data_never_names_a_card_it_cannot_see(logged, side):
     cg, _path, states, choices = logged
-    data = side_data(cg, states, choices, side)
     secrets = secrets_by_step(cg, states, side)
     assert sum(map(len, secrets)) > 100, "the rival's Tactical deck and hand, the Snitch deck"
+    assert_no_secret(cg, side_data(cg, states, choices, side), secrets, side)
+
+
+@pytest.mark.parametrize("game", ["snitch-snatcher", "defenders-of-hogwarts", "chamber-of-secrets-trivia"])
+def test_no_game_sends_a_side_a_card_it_cannot_see(game, tmp_path):
+    cg = load_game(game)
+    path = tmp_path / "game.jsonl"
+    write_game_log(cg, path, seed=3, max_decisions=400)
+    states, choices = log_history(cg, path)
+    for side in (0, cg.nsides - 1):
+        assert_no_secret(cg, side_data(cg, states, choices, side), secrets_by_step(cg, states, side), side)
+
+
+def mentions(cg, text: str, name: str) -> bool:
+    """Does `text` name the card `name` (not only a longer card name holding it: "Boathouse"
+    in "Boathouse Tunnel")?"""
+    for longer in {c.name for c in cg.cards if name in c.name and c.name != name}:
+        text = text.replace(json.dumps(longer)[1:-1], "")
+    return json.dumps(name)[1:-1] in text
+
+
+def assert_no_secret(cg, data, secrets, side) -> None:
     for k, (step, secret) in enumerate(zip(data["steps"], secrets)):
-        # what was chosen shows once it is done: it is read against the state after it
-        text = json.dumps({key: value for key, value in step.items() if key != "chosen"})
-        leaked = sorted(name for name in secret if json.dumps(name)[1:-1] in text)
+        # what was chosen shows once it is done: it is read against the state after it; the
+        # rules' names and rulebook sections are the game's own words, not cards in play
+        shown = {key: value for key, value in step.items() if key != "chosen"}
+        shown["events"] = [ev["text"] for ev in step["events"]]
+        shown["options"] = [o["label"] for o in step["options"] or ()]
+        text = json.dumps(shown)
+        leaked = sorted(name for name in secret if mentions(cg, text, name))
         assert leaked == [], f"step {k}"
         if step["chosen"] is not None and step["decider"] != cg.sides[side]:   # its own choice it knows
             after = secrets[k + 1]
-            assert [name for name in after if name in step["chosen"]] == [], f"choice at step {k}"
+            assert [name for name in after if mentions(cg, step["chosen"], name)] == [], f"choice at step {k}"
 
 
 def test_hidden_zones_show_only_their_size_and_rival_choices_stay_hidden(logged):
