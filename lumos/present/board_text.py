@@ -81,6 +81,24 @@ def _tag_text(cg, tags, i: int, carried) -> Text:
     return t
 
 
+def colour_words(hexcode: str) -> str:
+    """`#2e7d32` -> `dark green`: a palette colour in words, for the legend."""
+    import colorsys
+    try:
+        r, g, b = (int(hexcode[k:k + 2], 16) / 255 for k in (1, 3, 5))
+    except (ValueError, TypeError):
+        return ""
+    h, light, sat = colorsys.rgb_to_hls(r, g, b)
+    if sat < 0.15:
+        hue = "grey" if 0.2 < light < 0.8 else ("black" if light <= 0.2 else "white")
+    else:
+        names = ((15, "red"), (40, "orange"), (70, "yellow"), (165, "green"), (200, "cyan"), (255, "blue"),
+                 (290, "purple"), (335, "pink"), (360, "red"))
+        hue = next(n for top, n in names if h * 360 <= top)
+    shade = "dark " if light < 0.35 else "light " if light > 0.7 else ""
+    return shade + hue
+
+
 def _hex_style(colour: str | None, fallback: str = "grey50") -> str:
     return colour if colour and colour.startswith("#") else fallback
 
@@ -286,7 +304,9 @@ def legend(state, tags) -> list[Text]:
     for name, hexcode in board.palette.items():
         if name in used:
             colours.append("  ", style="on " + _hex_style(hexcode))
-            colours.append(f" {name.replace('_', ' ')} spaces  ")
+            said = colour_words(hexcode)
+            label = name.replace("_", " ")
+            colours.append(f" {label}" + (f" ({said})" if said and said != label else "") + "  ")
     out = [line, kinds]
     if colours.plain.strip():
         out.append(colours)
@@ -294,4 +314,15 @@ def legend(state, tags) -> list[Text]:
     carry = [f"{cg.pieces[c].name} carries {', '.join(cg.pieces[k].name for k in ks)}" for c, ks in carried.items()]
     if carry:
         out.append(Text("  " + "; ".join(carry), style="yellow"))
+    return out
+
+
+def region_lines(cg, most: int = 8) -> list[Text]:
+    """The board's small named regions (goals, scoring areas, a middle line) and their spaces."""
+    board = cg.board
+    out = []
+    for name, members in board.regions.items():
+        if 1 <= len(members) <= most:
+            spaces = ", ".join(board.spaces[i].replace("_", " ") for i in sorted(members))
+            out.append(Text(f"  {name.replace('_', ' ')}: {spaces}", style="dim"))
     return out

@@ -14,7 +14,7 @@ import sys
 from rich.console import Console
 from rich.text import Text
 
-from lumos.present.board_text import draw_board
+from lumos.present.board_text import draw_board, region_lines
 from lumos.present.cards import card_text, find_card, hand_zones, unplayable_cards
 from lumos.present.options import consequences, group_options, matches
 from lumos.present.status import status_lines
@@ -27,7 +27,7 @@ HELP = """commands:
   back        back to the groups
   hand        your cards, and why those that are not options cannot be played now
   card NAME   a card's text, its rules in English, and whether you can play it now
-  board       draw the board again
+  board       draw the board again, with its named areas
   help        this list
   q           quit the game"""
 
@@ -158,6 +158,8 @@ class Decision:
                 self.show_cards()
             elif low == "board":
                 self.show_situation()
+                for line in region_lines(self.cg):
+                    self.console.print(line)
             elif low == "card" or low.startswith("card "):
                 self.card(text[4:].strip())
             elif low.isdigit():
