@@ -134,3 +134,14 @@ def test_another_sides_face_down_card_choice_is_told_as_hidden():
         elif said == label and any(c.name in label for c in cg.cards):
             told["named"] += 1
     assert told["hidden"] > 5 and told["named"] > 0
+
+
+def test_the_legend_says_which_squares_are_dark_green():
+    """snitch-snatcher.txt, "Quidditch Players > Chasers": Chasers move only on dark green
+    spaces, Beaters on light and dark green ones; the legend must say which squares those are."""
+    from lumos.present.board_text import colour_words
+    cg = load_game("snitch-snatcher")
+    text = "\n".join(line.plain for line in draw_board(new_game(cg, seed=1, forced="take"), 100))
+    dark = next(name for name, hexcode in cg.board.palette.items() if colour_words(hexcode) == "dark green")
+    assert f"{dark} (dark green)" in text or dark == "dark green"
+    assert "green" in colour_words(cg.board.palette["light"]) and "yellow" in colour_words(cg.board.palette["yellow"])
