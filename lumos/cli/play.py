@@ -27,7 +27,11 @@ from lumos.cli.common import (
 
 def register(sub) -> None:
     """Add `lumos play` and its arguments to the sub-command parsers."""
-    s = sub.add_parser("play", help="play in the terminal against an agent")
+    s = sub.add_parser("play", help="play in the terminal against an agent",
+                       description="Play a game in the terminal against agents: the board in colour, each side's "
+                                   "status, the options grouped by piece or action (type a number, or words to "
+                                   "filter them). During the game, `help` lists the commands: `card NAME` shows a "
+                                   "card, `hand` says why a card cannot be played now, `q` quits.")
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--as", dest="as_side", metavar="SIDE", help="the side you play (default: the first)")
