@@ -67,23 +67,27 @@ def wait(driver, condition):
 
 
 def at_step(driver, k: int) -> None:
+    """Wait until the page shows decision k, its board drawn too."""
     wait(driver, lambda d: d.execute_script("return document.body.dataset.step") == str(k))
+    wait(driver, lambda d: d.execute_script("return document.getElementById('board').dataset.step") == str(k))
 
 
 def board_pieces(driver) -> dict[str, str]:
-    return {g.get_attribute("data-piece"): g.get_attribute("data-at")
-            for g in driver.find_elements(By.CSS_SELECTOR, "#board g.piece")}
+    """Piece -> the space it is drawn on, or `carried by X` for a carried piece."""
+    out = {}
+    for g in driver.find_elements(By.CSS_SELECTOR, "#board g.piece"):
+        carrier = g.get_attribute("data-carried-by")
+        out[g.get_attribute("data-piece")] = f"carried by {carrier}" if carrier else g.get_attribute("data-space")
+    return out
 
 
 def expected_pieces(state, side: int) -> dict[str, str]:
-    """Where the position (as `side` sees it) puts each piece on the board; a carried ball is
-    drawn at its carrier's space."""
-    pieces = state.position(for_side=side)["pieces"]
+    """Where the position (as `side` sees it) puts each piece on the board."""
     out = {}
-    for name, where in pieces.items():
+    for name, where in state.position(for_side=side)["pieces"].items():
         if isinstance(where, dict):
-            where = pieces.get(where["carried_by"])
-        if isinstance(where, str):
+            out[name] = f"carried by {where['carried_by']}"
+        elif isinstance(where, str):
             out[name] = where
     return out
 
@@ -103,7 +107,7 @@ def test_stepping_moves_the_pieces_and_the_log(page):
     at_step(driver, target)
     assert board_pieces(driver) == expected_pieces(states[target], 0)
     carrier = states[target].position()["pieces"]["quaffle"]["carried_by"]
-    assert board_pieces(driver)["quaffle"] == board_pieces(driver)[carrier]
+    assert board_pieces(driver)["quaffle"] == f"carried by {carrier}"
     current = driver.find_element(By.CSS_SELECTOR, "#log li.step.current")
     assert current.get_attribute("data-step") == str(target)
     label = states[target].options()[choices[target]]["label"]

@@ -158,6 +158,10 @@ def test_a_live_game_serves_only_the_persons_side(live_server):
     assert status == 403 and b"agent" in body
     assert _get(port, "/reference/../../etc/passwd")[0] == 404
     assert _get(port, "/board.svg")[1].lstrip().startswith(b"<svg")
+    status, svg = _get(port, "/board/home/0.svg")
+    assert status == 200 and b'class="piece"' in svg
+    assert _get(port, "/board/away/0.svg")[0] == 403
+    assert _get(port, "/board/home/99999.svg")[0] == 404
 
 
 def test_a_live_choice_moves_the_game_on(live_server):

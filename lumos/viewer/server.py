@@ -1,7 +1,8 @@
 """The viewer's page and its data -> HTTP on 127.0.0.1 (the standard library's http.server).
 
 Routes: `/` the page, `/viewer.js` and `/viewer.css` its script and style (package data,
-nothing from the network), `/board.svg` the board, `/data/SIDE.json` one side's data
+nothing from the network), `/board.svg` the board, `/board/SIDE/K.svg` the board with its
+pieces at decision K as SIDE sees it, `/data/SIDE.json` one side's data
 (steps.py), `POST /choose` a person's choice and `POST /answer` their typed answer to a
 question in a live game, and `/reference/...` the
 files of a built rules reference when one is given. The server listens on the loopback
@@ -43,6 +44,7 @@ class LogGame:
         self.sides = list(range(cg.nsides))
         self.lock = threading.Lock()
         self._cache: dict[int, bytes] = {}
+        self._positions: dict[int, list] = {}
 
     def data(self, side: int) -> bytes:
         with self.lock:
@@ -50,6 +52,16 @@ class LogGame:
                 self._cache[side] = json.dumps(side_data(self.cg, self.states, self.choices, side,
                                                          live=self.live)).encode("utf-8")
             return self._cache[side]
+
+    def board(self, side: int, k: int) -> bytes | None:
+        """The board at decision `k` as `side` sees it (None: no such decision)."""
+        with self.lock:
+            if not 0 <= k < len(self.states):
+                return None
+            positions = self._positions.setdefault(side, [None] * len(self.states))
+            if positions[k] is None:
+                positions[k] = self.states[k].position(for_side=side)
+            return board_svg(self.cg, positions[k]).encode("utf-8")
 
     def choose(self, index: int, at: int) -> str | None:
         return "this game is a log: it cannot be played on"
@@ -86,6 +98,7 @@ class LiveGame(LogGame):
         self.state.apply_action(k)
         self.states.append(self.state.clone())
         self._cache.clear()
+        self._positions.clear()
 
     def choose(self, index: int, at: int) -> str | None:
         with self.lock:
@@ -141,6 +154,8 @@ class Handler(BaseHTTPRequestHandler):
             return self._send(HTTPStatus.OK, static_text(name).encode("utf-8"), kind)
         if path == "/board.svg":
             return self._send(HTTPStatus.OK, board_svg(cg).encode("utf-8"), "image/svg+xml")
+        if path.startswith("/board/") and path.endswith(".svg"):
+            return self._board(path[len("/board/"):-len(".svg")])
         if path == "/sides.json":
             body = {"sides": [cg.sides[s] for s in self.game.sides], "title": cg.title, "live": self.game.live}
             return self._send(HTTPStatus.OK, json.dumps(body).encode("utf-8"), "application/json")
@@ -155,6 +170,20 @@ class Handler(BaseHTTPRequestHandler):
         if path.startswith("/reference/"):
             return self._reference(path[len("/reference/"):])
         return self._text(HTTPStatus.NOT_FOUND, "not found")
+
+    def _board(self, rest: str) -> None:
+        """`/board/SIDE/K.svg`: the board at decision K as SIDE sees it."""
+        cg = self.game.cg
+        name, _, k = rest.rpartition("/")
+        if name not in cg.sides or not k.isdigit():
+            return self._text(HTTPStatus.NOT_FOUND, "not found")
+        side = cg.sides.index(name)
+        if side not in self.game.sides:
+            return self._text(HTTPStatus.FORBIDDEN, f"{name} is played by an agent: its view is not shown")
+        body = self.game.board(side, int(k))
+        if body is None:
+            return self._text(HTTPStatus.NOT_FOUND, f"no decision {k}")
+        return self._send(HTTPStatus.OK, body, "image/svg+xml")
 
     def _reference(self, rel: str) -> None:
         if self.reference is None:

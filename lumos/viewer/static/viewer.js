@@ -3,7 +3,7 @@
 // side cannot see, so nothing here has to hide anything.
 "use strict";
 const $ = (id) => document.getElementById(id);
-const view = { data: null, at: 0, side: null, live: false, spaces: {} };
+const view = { data: null, at: 0, side: null, live: false };
 
 function el(tag, attrs, ...kids) {
   const e = document.createElement(tag);
@@ -26,62 +26,16 @@ function cardLink(name) {
 }
 
 // ------------------------------------------------------------------ the board
-async function loadBoard() {
-  const text = await (await fetch("/board.svg")).text();
-  $("board").innerHTML = text;
-  const svg = $("board").querySelector("svg");
-  for (const shape of svg.querySelectorAll("[data-space]")) {
-    const b = shape.getBBox();
-    view.spaces[shape.getAttribute("data-space")] = { x: b.x + b.width / 2, y: b.y + b.height / 2, r: Math.min(b.width, b.height) / 2 };
-  }
-  const layer = document.createElementNS("http://www.w3.org/2000/svg", "g");
-  layer.id = "pieces";
-  svg.append(layer);
-}
-
-function drawPieces(step) {
-  const ns = "http://www.w3.org/2000/svg";
-  const layer = $("pieces");
-  layer.replaceChildren();
-  const at = {};
-  for (const [name, where] of Object.entries(step.pieces)) {
-    if (typeof where === "string" && view.spaces[where]) (at[where] = at[where] || []).push(name);
-  }
-  const carried = {};
-  for (const [name, where] of Object.entries(step.pieces)) {
-    if (where && typeof where === "object" && where.carried_by) (carried[where.carried_by] = carried[where.carried_by] || []).push(name);
-  }
-  const sides = view.data.game.sides;
-  const put = (name, x, y, r, space) => {
-    const info = view.data.pieces[name] || {};
-    const g = document.createElementNS(ns, "g");
-    g.setAttribute("class", "piece");
-    g.setAttribute("data-piece", name);
-    g.setAttribute("data-at", space);
-    const c = document.createElementNS(ns, "circle");
-    c.setAttribute("cx", x); c.setAttribute("cy", y); c.setAttribute("r", r);
-    const k = info.side === null || info.side === undefined ? "none" : sides.indexOf(info.side);
-    c.setAttribute("class", "side-" + k);
-    const t = document.createElementNS(ns, "text");
-    t.setAttribute("x", x); t.setAttribute("y", y + 3); t.setAttribute("text-anchor", "middle");
-    t.textContent = (info.kind || name).slice(0, 2).toUpperCase();
-    const title = document.createElementNS(ns, "title");
-    title.textContent = name + " \u2014 " + space;
-    g.append(c, t, title);
-    layer.append(g);
-  };
-  for (const [space, names] of Object.entries(at)) {
-    const s = view.spaces[space];
-    const n = names.length;
-    const r = Math.max(4, Math.min(8, s.r / (n > 1 ? 2.2 : 1.4)));
-    names.forEach((name, i) => {
-      const angle = (2 * Math.PI * i) / n;
-      const d = n > 1 ? Math.min(s.r * 0.75, r * 1.6 + n) : 0;
-      const x = s.x + d * Math.cos(angle), y = s.y + d * Math.sin(angle);
-      put(name, x, y, r, space);
-      (carried[name] || []).forEach((ball, j) => put(ball, x + r * 0.9 + j * 5, y - r * 0.9, r * 0.55, space));
-    });
-  }
+// The server draws the board with its pieces for each decision, as the side sees it (the
+// drawing of the rules reference and `lumos board --position`); a later request wins.
+let boardRequest = 0;
+async function drawBoard(k) {
+  const ticket = ++boardRequest;
+  const res = await fetch(`/board/${encodeURIComponent(view.side)}/${k}.svg`);
+  const text = await res.text();
+  if (ticket !== boardRequest) return;
+  $("board").innerHTML = res.ok ? text : "";
+  $("board").dataset.step = String(k);
 }
 
 // ------------------------------------------------------------------ panels
@@ -183,7 +137,7 @@ function go(k) {
   const step = steps[view.at];
   $("slider").value = view.at;
   $("counter").textContent = `decision ${view.at} of ${steps.length - 1}`;
-  drawPieces(step); showNow(step); showOptions(step, view.at); showStatus(step); showZones(step);
+  drawBoard(view.at); showNow(step); showOptions(step, view.at); showStatus(step); showZones(step);
   for (const li of $("log").children) {
     const n = Number(li.dataset.step);
     li.classList.toggle("current", n === view.at);
@@ -229,7 +183,6 @@ async function start() {
     if (e.key === "ArrowLeft") go(view.at - 1);
     if (e.key === "ArrowRight") go(view.at + 1);
   });
-  await loadBoard();
   await loadSide(info.sides[0], view.live ? 1e9 : 0);
   document.body.dataset.ready = "yes";
 }
