@@ -148,6 +148,13 @@ class _Builder(Transformer):
     def placement_off(self, meta, ch):
         return N.Placement(self.sp(meta), str(ch[0]), (), 1)
 
+    def placement_offs(self, meta, ch):
+        """`mark off, off`: refused when lowered (E220), with the way to say what was meant."""
+        return N.Placement(self.sp(meta), str(ch[0]), (), 1 + sum(1 for c in ch[1:] if c == "off"))
+
+    def more_off(self, meta, ch):
+        return "off"
+
     def pieces_decl(self, meta, ch):
         places = tuple(c for c in ch if isinstance(c, N.Placement))
         return N.Pieces(self.sp(meta), str(ch[0]), places, sources=self._sources(ch))
@@ -160,6 +167,9 @@ class _Builder(Transformer):
 
     def die_type_ann(self, meta, ch):
         return ("type", "die")
+
+    def list_type_ann(self, meta, ch):
+        return ("type", "list:" + str(ch[0]))
 
     def typed_params(self, meta, ch):
         """((name, kind or None), ...) of a procedure's or function's parameters."""
@@ -207,6 +217,28 @@ class _Builder(Transformer):
     def event_decl(self, meta, ch):
         kinds = tuple(str(c) for c in ch[1:] if isinstance(c, Token) and c.type == "TYPE_NAME")
         return N.Event(self.sp(meta), str(ch[0]), kinds, sources=self._sources(ch))
+
+    def phase_decl(self, meta, ch):
+        return N.Phase(self.sp(meta), str(ch[0]), sources=self._sources(ch))
+
+    def inline_block(self, meta, ch):
+        return tuple(c for c in ch if isinstance(c, N.Stmt))
+
+    def during_stmt(self, meta, ch):
+        return N.During(self.sp(meta), str(ch[0]), ch[1])
+
+    def _timed(kind):
+        def build(self, meta, ch):
+            return N.Timed(self.sp(meta), kind, str(ch[0]), ch[1], self.tsp(ch[0]))
+        return build
+
+    until_stmt = _timed("until")
+    at_end_this = _timed("end_this")
+    at_start_next = _timed("start_next")
+    at_start_each = _timed("start_each")
+    at_end_each = _timed("end_each")
+    once_stmt = _timed("once")
+    del _timed
 
     def window_decl(self, meta, ch):
         return N.Window(self.sp(meta), str(ch[0]), sources=self._sources(ch))
@@ -435,6 +467,22 @@ class _Builder(Transformer):
 
     def where_expr(self, meta, ch):
         return N.Where(self.sp(meta), ch[0], ch[1])
+
+    def where_as_expr(self, meta, ch):
+        return N.Where(self.sp(meta), ch[0], ch[2], str(ch[1]))
+
+    def _quantifier(kind):
+        def build(self, meta, ch):
+            return N.Quantifier(self.sp(meta), kind, str(ch[0]), ch[1], ch[2])
+        return build
+
+    any_quantifier = _quantifier("any")
+    all_quantifier = _quantifier("all")
+    count_quantifier = _quantifier("count")
+    del _quantifier
+
+    def count_call(self, meta, ch):
+        return N.Call(self.sp(meta), "count", tuple(c for c in ch if c is not None))
 
     def or_op(self, meta, ch):
         return ch[0] if len(ch) == 1 else N.BoolOp(self.sp(meta), "or", tuple(ch))

@@ -84,6 +84,18 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
     except (OSError, ValueError, RecursionError):   # reported when the cards are checked
         return types, defaults
 
+    # `$defs` of every schema file by name: a field that is a `$ref` to an array of texts is a list
+    shared_defs = {k: v for sch in schemas if isinstance(sch, dict) and isinstance(sch.get("$defs"), dict)
+                   for k, v in sch["$defs"].items() if isinstance(v, dict)}
+
+    def referred(sub: dict):
+        ref = sub.get("$ref")
+        target = shared_defs.get(ref.rsplit("/", 1)[-1]) if isinstance(ref, str) and "#/$defs/" in ref else None
+        if target is not None and target.get("type") == "array" and isinstance(target.get("items"), dict):
+            it = target["items"].get("type")
+            return "list:" + _JSON_TYPES[it] if isinstance(it, str) and it in _JSON_TYPES else "list:text"
+        return None
+
     def walk(node):
         if isinstance(node, dict):
             props = node.get("properties")
@@ -103,6 +115,8 @@ def schema_field_types(schema_path: Path) -> tuple[dict[str, str], dict[str, dic
                                 types.setdefault(name, "list:" + _JSON_TYPES[it])
                             elif "enum" in items or "$ref" in items or "const" in items:
                                 types.setdefault(name, "list:text")
+                        elif referred(sub) is not None:
+                            types.setdefault(name, referred(sub))
                         elif "enum" in sub or "$ref" in sub or "const" in sub:
                             types.setdefault(name, "text")
             for v in node.values():
@@ -274,10 +288,10 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         low.card_field_types, defaults = schema_field_types(schema_path)
     low.declare_all()
     cards, card_defs = [], []
-    card_paths = _plain(src.card_files(), [src.cards_dir] if src.cards_dir else None, sink, files) + \
-        _plain(list(extra_cards or []), None, sink, files)
+    own_paths = _plain(src.card_files(), [src.cards_dir] if src.cards_dir else None, sink, files)
+    card_paths = own_paths + _plain(list(extra_cards or []), None, sink, files)
     if schema_path is not None and card_paths:
-        _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files)
+        _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files, len(own_paths), src.id)
     setup = flow = -1
     for d in tree.decls:
         if isinstance(d, N.Setup):
@@ -287,6 +301,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     triggers = low.lower_triggers()
     anytime = low.lower_anytime()
     team = low.lower_team()
+    score = low.lower_score()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
@@ -304,12 +319,14 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         globals_init=tuple(v for _, v in low.globals), global_names=tuple(n for n, _ in low.globals),
         side_vars_init=tuple(v for _, v in low.side_vars), side_var_names=tuple(n for n, _ in low.side_vars),
         piece_vars_init=tuple(v for _, v in low.piece_vars), piece_var_names=tuple(n for n, _ in low.piece_vars),
+        space_vars_init=tuple(v for _, v in low.space_vars), space_var_names=tuple(n for n, _ in low.space_vars),
+        card_state_init=tuple(v for _, v in low.card_state), card_state_names=tuple(n for n, _ in low.card_state),
         options=dict(low.options), option_slots=dict(low.option_slots), dice=dict(low.dice),
         procs=tuple(low.procs), actions=tuple(low.actions), setup=setup, flow=flow,
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
         triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
         vocabulary=_vocabulary(tree, card_defs, low),
-        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime))
+        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score)
     return cg, sink.items, files
 
 
@@ -338,7 +355,38 @@ def _vocabulary(tree, card_defs, low) -> tuple:
 EFFECT_SUFFIX = "_effect"  # a card field named `..._effect` holds statements, like `effect`
 
 
-def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files):
+def _clashing_names(low, sources, extra_files: set, game: str) -> None:
+    """W321: a card of an expansion (`--with`) named like a card of the game it extends, but not the
+    same card, is a second card of that name, silently: the decks hold both and `lumos explain`
+    shows the game's. (The game's own card written again is more copies of it.)"""
+    own: dict[str, object] = {}
+    for cs in sources:
+        if cs.span.file not in extra_files:
+            own.setdefault(" ".join(cs.name.split()).casefold(), cs)
+    for cs in sources:
+        if cs.span.file not in extra_files:
+            continue
+        first = own.get(" ".join(cs.name.split()).casefold())
+        if first is None or _same_card(first, cs):
+            continue   # the game's own card again: more copies of it, not a second card of that name
+        theirs = first.field_spans.get("name", first.span)
+        low.sink.add("W321", f"card `{cs.name}` of {_shown_file(cs.span.file)} is already a card of {game}, "
+                     f"in {_shown_file(theirs.file)} (line {theirs.line})", cs.field_spans.get("name", cs.span),
+                     "the game then has two different cards of that name, and `lumos explain` shows the game's: "
+                     "give the new card a name of its own (or leave it out to use the game's)", severity="warning")
+
+
+def _same_card(a, b) -> bool:
+    drop = ("copies",)
+    return {k: v for k, v in a.fields.items() if k not in drop} == {k: v for k, v in b.fields.items() if k not in drop}
+
+
+def _shown_file(path: str) -> str:
+    p = Path(path)
+    return f"{p.parent.name}/{p.name}" if p.parent.name else p.name
+
+
+def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files, n_own=None, game=""):
     from lumos.compiler.build_ast import Origin
     from lumos.compiler.cards import load_card_files
     from lumos.interpreter.program import CardDef, CardInfo
@@ -367,6 +415,8 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                      "check the schema's `$id`s and `$ref`s, and that it follows JSON Schema 2020-12")
         return
     low.sink.extend(diags)
+    if n_own is not None and n_own < len(card_paths):
+        _clashing_names(low, sources, {str(p) for p in card_paths[n_own:]}, game)
     for p in card_paths:   # the texts to show under diagnostics: a file too big shows its start
         try:
             files[str(p)] = read_head(p, SHOWN_BYTES).decode("utf-8", "ignore" if

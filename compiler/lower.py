@@ -16,7 +16,8 @@ from lumos.compiler import nodes as N
 from lumos.compiler.lower_expr import ExprLowering, _const
 from lumos.compiler.lower_stmt import StmtLowering
 from lumos.compiler.lower_team import TeamLowering
-from lumos.compiler.scope import LocalScope, Symbol, describe, unify
+from lumos.compiler.lower_timed import TimedLowering
+from lumos.compiler.scope import LocalScope, Symbol, compatible, describe, unify
 from lumos.diagnostics import DiagnosticSink, Span, did_you_mean
 from lumos.interpreter.program import ActionInfo, PieceInfo, Proc, RuleRecord
 
@@ -41,9 +42,13 @@ def _simple_hole(hole: str, origin):
 
 
 def _state_column(field: str, k: int):
-    """A getter for a `var ... per piece|side`: column k of the state's pv or sv table."""
+    """A getter for a `var ... per piece|side|space`: column k of the state's pv, sv or xv table."""
     if field == "pv":
         fn = lambda m, i: m.st.pv[k][i]  # noqa: E731
+    elif field == "xv":
+        fn = lambda m, i: m.st.xv[k][i]  # noqa: E731
+    elif field == "cv":
+        fn = lambda m, i: m.st.cv[k][i]  # noqa: E731
     else:
         fn = lambda m, i: m.st.sv[k][i]  # noqa: E731
     fn.column = (field, k)
@@ -64,7 +69,7 @@ def _table(values: tuple):
     return fn
 
 
-class Lowerer(ExprLowering, StmtLowering, TeamLowering):
+class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
     def __init__(self, game: N.GameFile, board, sink: DiagnosticSink, path: str):
         self.game, self.board, self.sink, self.path = game, board, sink, path
         self.symbols: dict[str, Symbol] = {}
@@ -77,6 +82,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.globals: list[tuple[str, Any]] = []
         self.side_vars: list[tuple[str, tuple]] = []
         self.piece_vars: list[tuple[str, Any]] = []
+        self.space_vars: list[tuple[str, Any]] = []   # `var NAME per space`: (name, starting value)
+        self.card_state: list[tuple[str, Any]] = []   # `var NAME per card`: (name, starting value)
         self.rules: list[RuleRecord] = []
         self.sides: tuple[str, ...] = ()
         self.kinds: list[str] = []
@@ -179,7 +186,10 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.option_slots[d.name] = slot
         self.declare(d.name, "option", _VALUE_TYPES.get(type(default), "any"), slot, d.span)
 
-    def literal(self, e):
+    def literal(self, e, lists: bool = False):
+        """The fixed value `e` writes; with `lists` (a `const`), a list of fixed values too, as a tuple."""
+        if lists and isinstance(e, N.ListLit):
+            return tuple(self.literal(i, True) for i in e.items)
         if isinstance(e, (N.Num, N.Str, N.Bool)):
             return e.value
         if isinstance(e, N.Neg) and isinstance(e.operand, N.Num):
@@ -196,6 +206,19 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         return None
 
     def literal_type(self, e) -> str:
+        if isinstance(e, N.ListLit):
+            if not e.items:
+                return "list:any"   # `[]`: a list of nothing, compared with anything
+            typ = "none"
+            for item in e.items:
+                t = self.literal_type(item)
+                if not compatible(typ, t):
+                    self.sink.add("E203", f"the items of a list are of one kind: {describe(t)} among "
+                                  f"{describe(typ)[2:] if describe(typ).startswith('a ') else describe(typ)}s",
+                                  item.span, "write a list of spaces, or of numbers, or of texts, ...")
+                    return "list:any"
+                typ = unify(typ, t)
+            return "list:" + typ
         if isinstance(e, N.Name) and e.name in self.symbols:
             return self.symbols[e.name].type
         if isinstance(e, N.NoneLit):
@@ -228,6 +251,11 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
                 self.sink.add("E201", f"unknown kind `{pl.kind}`", pl.span,
                               did_you_mean(pl.kind, self.kinds) or "declare it with `kinds ...`")
                 continue
+            if not pl.spaces and pl.count > 1:
+                self.sink.add("E220", f"`{pl.kind} off` declares one piece: write one line per piece", pl.span,
+                              f"to keep a value on each space of the board instead (whose mark, which disc), "
+                              f"declare `var {pl.kind}: side per space = none` and read it as `{pl.kind} of s`")
+                continue
             starts = pl.spaces or (None,)
             for sp in starts:
                 start = -1
@@ -257,8 +285,11 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.pieces.append(PieceInfo(name, -1, name, -1))
 
     def d_Var(self, d):
-        init = self.literal(d.init)
+        listed = isinstance(d.init, N.ListLit) or (d.type or "").startswith("list:")
+        init = self.literal(d.init, lists=listed)
         typ = d.type or self.literal_type(d.init)
+        if listed and not self.list_var(d, typ, init):
+            return
         if typ == "none":
             self.sink.add("E210", f"`{d.name}` starts as none: say what it holds", d.span,
                           f"write `var {d.name}: piece = none` (or side, space, card, ...)")
@@ -276,6 +307,23 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             where = ("sv", len(self.side_vars))
             self.side_vars.append((d.name, tuple(init for _ in self.sides)))
             self.side_attr_decl(d.name, ("sv", len(self.side_vars) - 1, typ), d.span)
+        elif d.scope in ("space", "card"):
+            if typ in ("card", "list:card"):
+                self.sink.add("E221", f"a variable per {d.scope} cannot hold cards; `{d.name}` holds {describe(typ)}",
+                              d.span, "keep cards in a zone (`zone NAME shared public`), or hold a side, a piece, "
+                              f"a number, a flag or a text per {d.scope}")
+                return
+            if d.scope == "card":
+                where = ("cv", len(self.card_state))
+                self.card_state.append((d.name, init))
+                self.card_attr_decl(d.name, ("cv", len(self.card_state) - 1, typ), d.span)
+                if limits is not None:
+                    self.limits[where] = limits
+                self.var_types[where] = typ
+                return
+            where = ("xv", len(self.space_vars))
+            self.space_vars.append((d.name, init))
+            self.space_attr_decl(d.name, ("xv", len(self.space_vars) - 1, typ), d.span)
         else:
             where = ("pv", len(self.piece_vars))
             self.piece_vars.append((d.name, init))
@@ -284,6 +332,28 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.limits[where] = limits
         self.var_types[where] = typ
         self.card_var(d, typ, where)
+
+    def list_var(self, d, typ, init) -> bool:
+        """A variable that holds a list: its kind is written (`var faces: list of text = []`) and it
+        starts as a list of that kind."""
+        if d.type is None:
+            self.sink.add("E225", f"say what the list `{d.name}` holds", d.init.span,
+                          f"write `var {d.name}: list of text = []` (or number, side, piece, space, card, ...)")
+            return False
+        if not d.type.startswith("list:"):
+            self.sink.add("E203", f"`{d.name}` holds {describe(d.type)}, not a list", d.init.span,
+                          f"write `var {d.name}: list of {d.type} = []`")
+            return False
+        if init is not None and not isinstance(init, tuple):
+            self.sink.add("E203", f"`{d.name}` holds {describe(d.type)}: start it as a list, e.g. `[]`",
+                          d.init.span, "")
+            return False
+        if isinstance(d.init, N.ListLit) and d.init.items and \
+                not compatible(self.literal_type(d.init), d.type):
+            self.sink.add("E203", f"`{d.name}` holds {describe(d.type)}, not {describe(self.literal_type(d.init))}",
+                          d.init.span, "")
+            return False
+        return True
 
     def card_var(self, d, typ, where):
         """Record a variable that holds cards, with the visibility it declares (or None: the
@@ -339,9 +409,35 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             return
         table[name] = entry
 
+    def space_attr_decl(self, name, entry, span):
+        """A `var ... per space` is an attribute of every space; it may not hide one the board gives."""
+        table = self.settable.setdefault("space", {})
+        board_keys = {k for attrs in (self.board.attrs if self.board is not None else ()) for k in attrs}
+        if name in table or name in board_keys or name == "name":
+            self.sink.add("E206", f"spaces already have an attribute `{name}`", span,
+                          "give it another name" + (" (the board file gives every space this attribute)"
+                                                    if name in board_keys else ""))
+            return
+        table[name] = entry
+
+    def card_attr_decl(self, name, entry, span):
+        """A `var ... per card` is an attribute of every card: the card's own state (charges, uses)."""
+        table = self.settable.setdefault("card", {})
+        fields = set(getattr(self, "card_field_types", {})) | {"name", "type", "deck"}
+        if name in table or name in fields:
+            self.sink.add("E206", f"cards already have an attribute `{name}`", span,
+                          "give it another name" + (" (a field of the game's card schema)" if name in fields else ""))
+            return
+        table[name] = entry
+
     side_consts: dict = {}
 
     def d_Const(self, d):
+        if d.scope == "space":
+            self.sink.add("E222", f"`{d.name}` cannot be a constant per space", d.span,
+                          "a value of each space that never changes is an attribute in the board file "
+                          "(`attrs`, a legend entry), read as `s.NAME`; one that changes is `var NAME per space`")
+            return
         if d.scope == "side":
             if len(d.values) != len(self.sides):
                 self.sink.add("E204", f"`{d.name}` needs one value per side ({len(self.sides)}), "
@@ -353,8 +449,9 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
             self.side_consts[d.name] = (values, typ)
         else:
             if len(d.values) != 1:
-                self.sink.add("E204", f"`{d.name}` takes one value", d.span, "")
-            self.declare(d.name, "const", self.literal_type(d.values[0]), self.literal(d.values[0]), d.span)
+                self.sink.add("E204", f"`{d.name}` takes one value", d.span,
+                              f"a list is written in brackets: `const {d.name} = [a, b, c]`")
+            self.declare(d.name, "const", self.literal_type(d.values[0]), self.literal(d.values[0], True), d.span)
 
     def d_Zone(self, d):
         if d.shared:
@@ -433,6 +530,41 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         return did_you_mean(name, known) or \
             f"events: {', '.join(known)}; declare one of the game's own with `event {name}(piece)`"
 
+    def lower_score(self):
+        """`function score(s) = NUMBER`: the game's own estimate of how well side `s` stands, which
+        the greedy agent uses instead of its generic score. None when the game declares none;
+        else fn(machine, side) -> number. E260 when it does not take one side or give a number."""
+        sym = self.symbols.get("score")
+        if sym is None or sym.what != "function":
+            return None
+        decl = sym.value
+        if len(decl.params) != 1:
+            self.sink.add("E260", f"`score` takes the side it scores, 1 parameter, not {len(decl.params)}",
+                          decl.span, "function score(s) = ...  (a number: higher is better for side s)")
+            return None
+        self.functions_used.add("score")
+        sym.used = True
+        fn, rtype, nslots = self.function_instance(decl, ("side",))
+        if rtype not in ("number", "any"):
+            self.sink.add("E260", f"`score` should give a number for the side, not {describe(rtype)}", decl.span,
+                          "the greedy agent compares the numbers: write an expression such as `2 * s.points`")
+            return None
+
+        span = decl.span
+
+        def score(m, side):
+            L = [None] * nslots[0]
+            L[0] = side
+            try:
+                return fn[0](m, L)
+            except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
+                from lumos.diagnostics import Diagnostic, LumosRuntimeError
+                raise LumosRuntimeError(Diagnostic(
+                    "R005", f"`score` did something impossible here ({type(exc).__name__}: {exc})", span,
+                    "a value is probably none where a piece, space or card is needed; test it with "
+                    "`is not none` first")) from None
+        return score
+
     def lower_triggers(self) -> dict:
         """`when EVENT(a, b) if COND:` -> per event, a tuple of (condition, procedure)."""
         out: dict[str, list] = {}
@@ -500,7 +632,12 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
                 column = tuple(a.get(key) for a in self.board.attrs)
                 space[key] = (_table(column), typ)
             space["name"] = (lambda m, s: m.cg.board.spaces[s], "text")
-        self.attributes.update({"piece": piece, "side": side, "space": space, "card": self.card_attributes()})
+        for name, (kind, k, typ) in self.settable.get("space", {}).items():
+            space[name] = (_state_column("xv", k), typ)
+        card = self.card_attributes()
+        for name, (kind, k, typ) in self.settable.get("card", {}).items():
+            card[name] = (_state_column("cv", k), typ)
+        self.attributes.update({"piece": piece, "side": side, "space": space, "card": card})
 
     def card_attributes(self):
         fields = {"name": "text", "type": "text", "deck": "side"}
@@ -523,7 +660,10 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         """Once the cards are known (before any card text is lowered): each card field reads
         from one tuple indexed by the card, like the other attributes that never change."""
         table = self.attributes.get("card", {})
+        state = self.settable.get("card", {})
         for name, (get, typ) in list(table.items()):
+            if name in state:
+                continue   # a `var ... per card` changes during play: read from the state
             if typ == "question":
                 table[name] = (_table(tuple(None if f.get(name) is None else (i, name)
                                             for i, f in enumerate(fields_per_card))), typ)
@@ -532,7 +672,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
 
     # ------------------------------------------------------------ bodies
     def enter(self, params: tuple[tuple[str, str], ...]):
-        saved = (self.local, self.code, self.spans, self.loops, self.return_types)
+        saved = (self.local, self.code, self.spans, self.loops, self.return_types, getattr(self, "where_depth", 0))
+        self.where_depth = 0   # a new body is inside no `where`
         self.local = LocalScope()
         for name, typ in params:
             self.local.slot(name, typ)
@@ -540,7 +681,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         return saved
 
     def leave(self, saved):
-        self.local, self.code, self.spans, self.loops, self.return_types = saved
+        self.local, self.code, self.spans, self.loops, self.return_types, self.where_depth = saved
 
     def new_proc(self, name, kind, params, body, span, sources) -> int:
         index = len(self.procs)

@@ -162,6 +162,10 @@ class ExprLowering:
             text = f"(None if ({v} := L[{slot}]) is None else m.st.{field}[{k}][{v}])"
             if field == "pv":
                 return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.pv[k][v], text, _NO_NAMES), rtype
+            if field == "xv":
+                return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.xv[k][v], text, _NO_NAMES), rtype
+            if field == "cv":
+                return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.cv[k][v], text, _NO_NAMES), rtype
             return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, _NO_NAMES), rtype
         g, v = _name(), _name()
         if slot is not None:
@@ -226,7 +230,7 @@ class ExprLowering:
             return _BAD
         # Parts of an `and` that never mention `it` are the same for every item: test them once.
         parts = list(n.cond.items) if isinstance(n.cond, N.BoolOp) and n.cond.op == "and" else [n.cond]
-        steady = [p for p in parts if not _mentions(p, "it")]
+        steady = [p for p in parts if not _mentions(p, "it") and not (n.name and _mentions(p, n.name))]
         if steady and len(steady) < len(parts):
             guard = self._chain("and", [self.expect(p, "flag", "the condition after `where`")[0] for p in steady])
             rest = [p for p in parts if p not in steady]
@@ -234,9 +238,23 @@ class ExprLowering:
         else:
             guard, cond_node = None, n.cond
         slot, restore = self.local.scoped("it", el)
+        named = None
+        if n.name is not None:   # `S as c where ...`: `c` is the item too, also inside a nested `where`
+            named = self.local.names.get(n.name)
+            self.local.names[n.name] = (slot, el)
+        depth = getattr(self, "where_depth", 0)
+        if depth and n.name is None:
+            self.nested_it(n.cond)
+        self.where_depth = depth + 1
         try:
             cond, _ = self.expect(cond_node, "flag", "the condition after `where`")
         finally:
+            self.where_depth = depth
+            if n.name is not None:
+                if named is None:
+                    self.local.names.pop(n.name, None)
+                else:
+                    self.local.names[n.name] = named
             restore()
 
         member = getattr(cond, "member", None)
@@ -273,6 +291,69 @@ class ExprLowering:
                 return where(m, L) if guard(m, L) else ()
             return guarded_where, ("list:" + el if styp != "zone" else "list:card")
         return where, ("list:" + el if styp != "zone" else "list:card")
+
+    def e_Quantifier(self, n):
+        """`any x in S where C`, `all x in S where C`, `count x in S where C`: C with each item named x
+        (`it` keeps meaning what it meant outside, so an outer `where`'s item is still `it`)."""
+        src, styp = self.listed(n.source)
+        el = element(styp)
+        if el is None:
+            self.sink.add("E223", f"`{n.kind} {n.var} in` needs a list or a zone, not {describe(styp)}",
+                          n.source.span, self.kind_hint("list", styp) or
+                          f"write `{n.kind} {n.var} in LIST where CONDITION`")
+            return _BAD
+        slot, restore = self.local.scoped(n.var, el)
+        try:
+            cond, _ = self.expect(n.cond, "flag", f"the condition after `{n.kind} {n.var} in ... where`")
+        finally:
+            restore()
+        kind = n.kind
+
+        # the item slot is left holding none afterwards: a saved state holds every local, and
+        # what the last item was must not depend on where the test stopped
+        if kind == "any":
+            def quantified(m, L):
+                found = False
+                for x in src(m, L) or ():
+                    L[slot] = x
+                    if cond(m, L):
+                        found = True
+                        break
+                L[slot] = None
+                return found
+            return quantified, "flag"
+        if kind == "all":
+            def quantified(m, L):
+                held = True
+                for x in src(m, L) or ():
+                    L[slot] = x
+                    if not cond(m, L):
+                        held = False
+                        break
+                L[slot] = None
+                return held
+            return quantified, "flag"
+
+        def counted(m, L):
+            n_ = 0
+            for x in src(m, L) or ():
+                L[slot] = x
+                if cond(m, L):
+                    n_ += 1
+            L[slot] = None
+            return n_
+        return counted, "number"
+
+    def nested_it(self, cond) -> None:
+        """W320: in a `where` nested inside another, two equal operands that read `it`
+        (`distance(it.space, it.space, ...)`) test the inner item against itself — almost
+        always an `it` meant as the outer item, and a condition silently always true or false."""
+        for node in _operand_pairs(cond):
+            self.sink.add("W320", "both `it`s here are the item of the inner `where`, so it is compared "
+                          "with itself", node.span,
+                          "to use the outer item, name it: `LIST as NAME where ...` on the outer `where`, "
+                          "then write NAME here (`pieces as p where any q in pieces where distance(p.space, q.space, LINK) <= 2`)",
+                          severity="warning")
 
     def e_IfExpr(self, n):
         c, _ = self.expect(n.cond, "flag", "the condition")
@@ -358,7 +439,10 @@ class ExprLowering:
             b, tb = self.expr(n.right)
             el = element(tb)
             if el is None:
-                self.sink.add("E203", f"`in` needs a list or a zone on its right, not {describe(tb)}", n.right.span, "")
+                self.sink.add("E203", f"`in` needs a list or a zone on its right, not {describe(tb)}", n.right.span,
+                              "a card field is a list when the game's schema declares it an array "
+                              "(`\"type\": \"array\"`, as `tags`); to compare two texts, write `==`"
+                              if tb == "text" else self.kind_hint("list", tb))
             elif not compatible(ta, el):
                 self.sink.add("E203", f"cannot look for {describe(ta)} in a list of {describe(el)}", n.span, "")
             if region is not None:
@@ -494,7 +578,16 @@ class ExprLowering:
         return None
 
     def e_Arith(self, n):
-        fns = [self.expect(i, "number", "a value in a sum")[0] for i in n.items]
+        f0, t0 = self.expr(n.items[0])
+        if set(n.ops) == {"+"} and element(t0) is not None and t0 != "any":
+            if t0 == "zone":
+                z0 = f0
+                f0 = lambda m, L: () if (z := z0(m, L)) is None else tuple(m.st.zones[z])  # noqa: E731
+            return self.joined_lists(n, (f0, t0))
+        if not compatible(t0, "number"):
+            self.sink.add("E203", f"a value in a sum should be {describe('number')}, not {describe(t0)}",
+                          n.items[0].span, self.kind_hint("number", t0))
+        fns = [f0] + [self.expect(i, "number", "a value in a sum")[0] for i in n.items[1:]]
         ops = n.ops
 
         def arith(m, L):
@@ -517,6 +610,20 @@ class ExprLowering:
         if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(_has_src(f) for f in fns):
             return _joined(lambda: _arith_text([_src(f) for f in fns], ops)), "number"
         return arith, "number"
+
+    def joined_lists(self, n, first):
+        """`A + B + C` of lists (or zones): one list, A's items first (`ro + rb + rp`, the dice of a pool)."""
+        parts, typ = [first[0]], first[1] if first[1] != "zone" else "list:card"
+        for item in n.items[1:]:
+            f, t = self.listed(item)
+            t = "list:card" if t == "zone" else t
+            if element(t) is None or not compatible(t, typ):
+                self.sink.add("E203", f"`+` joins lists of one kind: {describe(t)} after {describe(typ)}",
+                              item.span, "put a single item in brackets: `faces + [f]`")
+                return _BAD
+            parts.append(f)
+            typ = unify(typ, t)
+        return (lambda m, L: tuple(x for p in parts for x in (p(m, L) or ()))), typ
 
     def e_Neg(self, n):
         f, _ = self.expect(n.operand, "number", "the value after `-`")
@@ -666,11 +773,13 @@ class ExprLowering:
                  for p, a, (_f, t) in zip(decl.params, aliased, args)]
         self.local.names = {p: (slot, t) for p, slot, (_f, t) in zip(decl.params, slots, args)}
         self.inlining.append(decl.name)
+        depth, self.where_depth = getattr(self, "where_depth", 0), 0   # the body's `where`s are its own
         try:
             body, rtype = self.expr(decl.body)
         finally:
             self.inlining.pop()
             self.local.names = saved
+            self.where_depth = depth
         copies = [(slot, f) for slot, (f, _t), a in zip(slots, args, aliased) if a is None]
         if not copies:
             return body, rtype
@@ -849,3 +958,23 @@ class ExprLowering:
             inner[0], inner[1] = side, card
             return bool(cdef.condition(m, inner))
         return playable
+
+
+def _operand_pairs(cond):
+    """The calls and comparisons of a `where` condition (not inside a nested `where`, whose `it`
+    is another item) with two equal operands that mention `it`."""
+    stack = [cond]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, N.Where):
+            stack.append(node.source)
+            continue
+        operands = node.args if isinstance(node, N.Call) else \
+            (node.left, node.right) if isinstance(node, N.Compare) else ()
+        marked = [o for o in operands if _mentions(o, "it")]
+        if any(a == b for i, a in enumerate(marked) for b in marked[i + 1:]):
+            yield node
+        for value in vars(node).values():
+            for item in value if isinstance(value, tuple) else (value,):
+                if isinstance(item, N.Node):
+                    stack.append(item)

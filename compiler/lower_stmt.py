@@ -314,6 +314,26 @@ class StmtLowering:
                 m.st.sv[k][of(m, L)] = v
             return store_side, typ, (kind, k)
 
+        if kind == "cv":
+            def store_card(m, L, v):
+                c = of(m, L)
+                if c is None:
+                    m.fail_runtime("R003", f"`{target.name}` of none cannot be set: a card is needed here",
+                                   m.st.frames[-1] if m.st.frames else None,
+                                   "a `draw` from an empty zone or a `choose` from an empty list gives none; "
+                                   "test `c is not none` first")
+                m.st.cv[k][c] = v
+            return store_card, typ, (kind, k)
+        if kind == "xv":
+            def store_space(m, L, v):
+                where = of(m, L)
+                if where is None:
+                    m.fail_runtime("R003", f"`{target.name}` of none cannot be set: a space is needed here",
+                                   m.st.frames[-1] if m.st.frames else None,
+                                   "a piece off the board stands on no space; test `x is not none` first")
+                m.st.xv[k][where] = v
+            return store_space, typ, (kind, k)
+
         def store_piece(m, L, v):
             m.st.pv[k][of(m, L)] = v
         return store_piece, typ, (kind, k)
@@ -372,15 +392,37 @@ class StmtLowering:
         if not compatible(got, el) and el != "none":
             self.sink.add("E203", f"cannot {'add' if s.sign > 0 else 'subtract'} {describe(ftyp)} "
                           f"{'to' if s.sign > 0 else 'from'} {describe(ttyp)}", s.amount.span, "")
+        is_zone = ftyp == "zone"
+        adding = s.sign > 0
         if not (isinstance(s.target, N.Name) and s.target.name in self.local.names):
-            self.sink.add("E206", "only a list named by `let` can grow or shrink", s.target.span,
-                          "write `let items = ...` first: a `var` cannot hold a list")
+            if isinstance(s.target, N.Name) and getattr(self.symbols.get(s.target.name), "what", None) != "var":
+                self.sink.add("E206", "only a list named by `let` can grow or shrink", s.target.span,
+                              "write `let items = ...` first, or declare `var items: list of KIND = []`")
+                return
+            # a `var NAME: list of KIND`: read it, change the list, store it back
+            st = self.setter(s.target, s.span)
+            if st is None:
+                return
+            store = st[0]
+
+            def grow_var(m, fr):
+                L = fr[2]
+                value = f(m, L)
+                items = list(get(m, L) or ())
+                if value is not None:
+                    values = tuple(m.st.zones[value]) if is_zone else (value if many else (value,))
+                    for v in values:
+                        if adding:
+                            items.append(v)
+                        elif v in items:
+                            items.remove(v)
+                store(m, L, tuple(items))
+                fr[1] += 1
+            self.emit(grow_var, s.span)
             return
         slot = self.local.names[s.target.name][0]
         if el == "none" and got not in ("none", "any"):
             self.local.names[s.target.name] = (slot, "list:" + got)   # `let l = []` learns its kind
-        is_zone = ftyp == "zone"
-        adding = s.sign > 0
 
         def grow(m, fr):
             L = fr[2]
@@ -405,10 +447,19 @@ class StmtLowering:
             sym.used = True
             slot, start = sym.value, self.globals[sym.value][1]
             resets.append(lambda st: st.g.__setitem__(slot, start))
-        for kind, table in (("side", self.settable.get("side", {})), ("piece", self.settable.get("piece", {}))):
+        for kind, table in (("side", self.settable.get("side", {})), ("piece", self.settable.get("piece", {})),
+                            ("space", self.settable.get("space", {})), ("card", self.settable.get("card", {}))):
             if s.name in table:
                 _kind, k, _typ = table[s.name]
-                if kind == "side":
+                if kind == "card":
+                    start = self.card_state[k][1]
+                    resets.append(lambda st, k=k, start=start: st.cv[k].__setitem__(slice(None),
+                                                                                     [start] * len(st.cv[k])))
+                elif kind == "space":
+                    start = self.space_vars[k][1]
+                    resets.append(lambda st, k=k, start=start: st.xv[k].__setitem__(slice(None),
+                                                                                     [start] * len(st.xv[k])))
+                elif kind == "side":
                     starts = list(self.side_vars[k][1])
                     resets.append(lambda st, k=k, starts=starts: st.sv[k].__setitem__(slice(None), starts))
                 else:
@@ -419,6 +470,7 @@ class StmtLowering:
             from lumos.diagnostics import did_you_mean
             known = [x.name for x in self.symbols.values() if x.what == "var" and x.name != "current"]
             known += list(self.settable.get("side", {})) + list(self.settable.get("piece", {}))
+            known += list(self.settable.get("space", {})) + list(self.settable.get("card", {}))
             self.sink.add("E201", f"`{s.name}` is not a variable declared with `var`", s.span,
                           did_you_mean(s.name, known) or "`reset` takes the name of a `var`")
             return
@@ -641,6 +693,8 @@ class StmtLowering:
                 return
             cdef = m.cg.card_defs[m.cg.cards[card].definition]
             if cdef.effect >= 0:
+                if m.played is not None:
+                    m.played.add((card, "effect"))
                 m.call(cdef.effect, [who, card])
         self.emit(play, s.span)
 
@@ -660,6 +714,8 @@ class StmtLowering:
                 return
             proc = m.cg.card_defs[m.cg.cards[card].definition].effects.get(key, -1)
             if proc >= 0:
+                if m.played is not None:
+                    m.played.add((card, key))
                 m.call(proc, [who, card])
         self.emit(play_effect, s.span)
 

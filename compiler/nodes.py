@@ -73,7 +73,19 @@ class ListLit(Expr):
 
 @dataclass(frozen=True)
 class Where(Expr):
-    """`S where COND` — the items of S for which COND holds, each bound to `it`."""
+    """`S where COND` — the items of S for which COND holds, each bound to `it`
+    (`S as NAME where COND`: to NAME too, so a nested condition can still name it)."""
+    source: Expr
+    cond: Expr
+    name: Optional[str] = None
+
+
+@dataclass(frozen=True)
+class Quantifier(Expr):
+    """`any x in S where COND` (a flag), `all ...` (a flag, true for an empty S),
+    `count ...` (a number): COND tested with each item of S named `var`."""
+    kind: str   # "any" | "all" | "count"
+    var: str
     source: Expr
     cond: Expr
 
@@ -313,6 +325,26 @@ class If(Stmt):
 
 
 @dataclass(frozen=True)
+class During(Stmt):
+    """`during NAME:` — the block is one NAME: effects waiting for its start run first; at its
+    end, the effects waiting for its end run, lasting effects end and `once per` uses are freed."""
+    phase: str
+    body: tuple[Stmt, ...]
+
+
+@dataclass(frozen=True)
+class Timed(Stmt):
+    """An effect that lasts or repeats: `until the end of this P:` (its changes to variables are
+    undone when P ends), `at the end of this P:` / `at the start of the next P:` (runs once,
+    later), `at the start of each P:` / `at the end of each P:` (runs each time, while the card
+    stays where it was), `once per P:` (at most once per P, for this card or rule and side)."""
+    kind: str     # until | end_this | start_next | start_each | end_each | once
+    phase: str
+    body: tuple[Stmt, ...]
+    phase_span: Span = field(compare=False, repr=False, default=None)
+
+
+@dataclass(frozen=True)
 class ForEach(Stmt):
     name: str
     items: Expr
@@ -408,7 +440,7 @@ class NeutralPieces(Decl):
 class Var(Decl):
     name: str
     type: Optional[str]
-    scope: Optional[str]  # None (global), "side", "piece"
+    scope: Optional[str]  # None (global), "side", "piece", "space"
     init: Expr
     low: Optional[Expr] = None    # `min N`: add, subtract and set never go below
     high: Optional[Expr] = None   # `max N`: ... nor above
@@ -431,6 +463,13 @@ class Zone(Decl):
 
 @dataclass(frozen=True)
 class Window(Decl):
+    name: str
+
+
+@dataclass(frozen=True)
+class Phase(Decl):
+    """`phase NAME`: a span of play (a turn, a round, a Game Sequence) the rules mark with
+    `during NAME:`, which effects can last until the end of, wait for, or be limited to."""
     name: str
 
 

@@ -122,7 +122,7 @@ _TOKEN_WORDS = {
     "EQUAL": "`=`", "COMPARE": "a comparison", "ADD_OP": "`+` or `-`", "MUL_OP": "`*`, `/` or `%`",
     "MAY": "`may`", "$END": "the end of the text", "META_KEY": "a header (`game`, `board`, ...)",
     "TYPE_NAME": "a type (number, flag, text, side, piece, space, card, zone)",
-    "SCOPE": "`side` or `piece`", "VISIBILITY": "`hidden`, `owner` or `public`",
+    "SCOPE": "`side`, `piece`, `space` or `card`", "VISIBILITY": "`hidden`, `owner` or `public`",
     "MINUS": "`-`",
 }
 
@@ -136,8 +136,12 @@ def _word(term: str) -> str:
     return term
 
 
+_QUANTIFIER_WORDS = {"ANY", "ALL", "COUNT"}
+
+
 def _expected_words(expected) -> str:
-    words = sorted({_word(t) for t in expected if not t.startswith("__")})
+    # `any`, `all`, `count` (quantifiers) are expected only where a name is: "a name" says it
+    words = sorted({_word(t) for t in expected if not t.startswith("__") and t not in _QUANTIFIER_WORDS})
     if len(words) > 8:
         words = words[:8] + ["..."]
     return ", ".join(words)
@@ -166,6 +170,15 @@ MISTAKES = {
                     "let x = reach from a by b up to (n) without backtracking\n"]),
     "unclosed-paren": ("a `(` or `[` is never closed", "add the missing `)` or `]`",
                        ["let x = count(y\n", "let x = [1, 2\n"]),
+    "timed-words": ("an effect that lasts or waits is written `until the end of this PHASE:`",
+                    "also `at the end of this PHASE:`, `at the start of the next PHASE:`, `at the start of each "
+                    "PHASE:`, `once per PHASE:`; a PHASE is declared with `phase NAME` (docs: Effects that last "
+                    "or repeat)",
+                    ["until end of turn:\n  pass\n", "until the end of turn:\n  pass\n",
+                     "until the end of the turn:\n  pass\n", "at end of turn:\n  pass\n",
+                     "at the end of turn:\n  pass\n", "at the start of turn:\n  pass\n",
+                     "at the start of next turn:\n  pass\n", "once per the turn:\n  pass\n",
+                     "once a turn:\n  pass\n", "once each turn:\n  pass\n"]),
     "remove-from-play": ("a side is removed with `remove SIDE from play`",
                          "write `remove s from play` (the side takes no further part in the game)",
                          ["remove x from the game\n", "remove x from game\n", "remove x\n"]),

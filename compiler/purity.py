@@ -66,7 +66,7 @@ def _Attr(low, n, d):
     pure, slots = analyse(low, n.obj, d)
     if not pure or n.name in DYNAMIC_ATTRIBUTES:
         return IMPURE
-    for kind in ("side", "piece"):  # variables of sides and pieces change during play
+    for kind in ("side", "piece", "space", "card"):  # variables of sides, pieces, spaces, cards change
         if n.name in low.settable.get(kind, {}):
             return IMPURE
     if n.name in {name for name, _ in getattr(low, "zones", ())}:
@@ -119,6 +119,8 @@ def _Where(low, n, d):
     saved = low.local.names
     low.local.names = dict(saved)
     low.local.names["it"] = (-99, "any")     # the item being tested: not a local of the caller
+    if n.name is not None:
+        low.local.names[n.name] = (-99, "any")
     try:
         cond_pure, cond_slots = analyse(low, n.cond, d)
     finally:
@@ -126,6 +128,22 @@ def _Where(low, n, d):
     if not cond_pure:
         return IMPURE
     return True, slots | (cond_slots - {-99})
+
+
+def _Quantifier(low, n, d):
+    pure, slots = _zone_free(low, n.source, d)
+    if not pure:
+        return IMPURE
+    saved = low.local.names
+    low.local.names = dict(saved)
+    low.local.names[n.var] = (-98, "any")    # the item being tested: not a local of the caller
+    try:
+        cond_pure, cond_slots = analyse(low, n.cond, d)
+    finally:
+        low.local.names = saved
+    if not cond_pure:
+        return IMPURE
+    return True, slots | (cond_slots - {-98})
 
 
 def _IsEmpty(low, n, d):

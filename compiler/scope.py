@@ -21,6 +21,8 @@ TYPE_WORDS = {
 def describe(t: str) -> str:
     if t.startswith("list:"):
         inner = t[5:]
+        if inner.startswith("list:"):   # a list of lists: "a list of lists of spaces"
+            return "a list of lists" + describe(inner)[len("a list"):]
         return "a list" if inner == "any" else f"a list of {describe(inner)[2:] if describe(inner).startswith('a ') else describe(inner)}s"
     return TYPE_WORDS.get(t, t)
 

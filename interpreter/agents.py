@@ -29,6 +29,8 @@ from lumos.interpreter.visibility import card_seen, card_variables, rename_cards
 MAX_LOOKAHEAD_OPTIONS = 40   # the greedy agent samples this many options when there are more
 LOOKAHEAD_CHANCE_LIMIT = 64  # chance nodes resolved after a lookahead move before scoring
 WIN_WEIGHT = 1000.0
+FOLLOW_DEPTH = 2             # the greedy agent follows its own next decisions while nothing changes
+FOLLOW_OPTIONS = 6           # ... sampling this many of their options when there are more
 
 
 class Agent(Protocol):
@@ -57,9 +59,12 @@ class GreedyAgent:
 
     For each legal option (a sample of 40 when there are more) the agent applies it
     to a copy of the state, lets chance play out with a generator of its own until
-    a side must decide again, and scores the result for the deciding side:
-    1000 x its return if the game ended, plus the sum of its numeric per-side
-    variables minus the rivals' average of the same.
+    a side must decide again (when that is the same side and the score has not moved, the
+    option is worth the best of a sample of 6 of its next options, up to 3 levels deep),
+    and scores the result for the deciding side:
+    1000 x its return if the game ended, plus the game's `score(side)` if the rules
+    declare that function, else the sum of its numeric per-side variables minus the
+    rivals' average of the same.
     """
 
     name = "greedy"
@@ -74,16 +79,19 @@ class GreedyAgent:
         side = state.current_player()
         options = legal if len(legal) <= MAX_LOOKAHEAD_OPTIONS else self.rng.sample(legal, MAX_LOOKAHEAD_OPTIONS)
         seen = redeal_hidden(state.cg, state.st.clone(), side, self.rng)   # one guess for every option
+        from lumos.interpreter.engine import GameState
+        base = evaluate(GameState(state.cg, seen, None), side)
         best, best_score = [], None
         for option in options:
-            score = self._score_after(state.cg, seen, option, side)
+            score = self._score_after(state.cg, seen, option, side, base)
             if best_score is None or score > best_score:
                 best, best_score = [option], score
             elif score == best_score:
                 best.append(option)
         return self.rng.choice(best)
 
-    def _score_after(self, cg, seen, option: int, side: int) -> float:
+    def _score_after(self, cg, seen, option: int, side: int, base: float | None = None,
+                     follow: int = FOLLOW_DEPTH) -> float:
         from lumos.interpreter.engine import GameState
         st = seen.clone()
         st.rng = self.rng.getrandbits(64) & MASK64   # the lookahead does not know the real dice
@@ -94,9 +102,19 @@ class GreedyAgent:
                 if not look.is_chance_node():
                     break
                 look.apply_action(look.sample_chance())
+            score = evaluate(look, side)
+            if follow > 0 and score == base and not look.is_terminal() and not look.is_chance_node() \
+                    and look.current_player() == side:
+                # nothing changed yet and the same side decides again (a card, then its pawn, then
+                # where to): the option is worth the best of what it leads to, so a choice that
+                # only opens the next one is not a tie with doing nothing
+                nxt = look.legal_actions()
+                if len(nxt) > FOLLOW_OPTIONS:
+                    nxt = self.rng.sample(nxt, FOLLOW_OPTIONS)
+                return max(self._score_after(cg, look.st, o, side, base, follow - 1) for o in nxt)
+            return score
         except LumosRuntimeError:
-            return float("-inf")       # an option whose rules fail is the worst option
-        return evaluate(look, side)
+            return float("-inf")       # an option whose rules (or score) fail is the worst option
 
     def __repr__(self) -> str:
         return "GreedyAgent()"
@@ -152,11 +170,15 @@ def _guess(cg, st, card: int, rng: random.Random) -> int:
 
 
 def evaluate(state, side: int) -> float:
-    """A generic score of `state` for `side`: returns, then numeric per-side variables."""
+    """A score of `state` for `side`: returns, then the game's own `score` function when it
+    declares one (docs/language.md, "The game's own score"), else its numeric per-side variables."""
     st = state.st
     score = 0.0
     if st.result is not None:
         score += WIN_WEIGHT * st.result[side]
+    if state.cg.score is not None:
+        from lumos.interpreter.machine import Machine
+        return score + float(state.cg.score(Machine(state.cg, st), side) or 0)
     ns = state.cg.nsides
     for values in st.sv:
         mine = values[side]

@@ -71,6 +71,11 @@ class GameState:
         tops = [i for i, r in enumerate(self.st.result) if r == best]
         return tops[0] if len(tops) == 1 and best > 0 else None
 
+    def sides_in_play(self) -> list[int]:
+        """The sides still seated: every side but those the rules removed (`remove SIDE from play`)."""
+        gone = self.st.g[self.cg.global_names.index("_out_of_play")]
+        return [i for i in range(self.cg.nsides) if i not in gone]
+
     # ---------------------------------------------------------- options
     def legal_actions(self) -> list[int]:
         if self.st.result is not None:
@@ -256,6 +261,8 @@ def initial_state(cg: CompiledGame, seed: int = 0, options: dict[str, Any] | Non
     ns = cg.nsides
     st.sv = [list(v) for v in cg.side_vars_init]
     st.pv = [[v] * len(cg.pieces) for v in cg.piece_vars_init]
+    st.xv = [[v] * len(cg.board.spaces) for v in cg.space_vars_init]
+    st.cv = [[v] * len(cg.cards) for v in cg.card_state_init]
     st.loc = [-1] * len(cg.pieces)
     st.holder = [-1] * len(cg.pieces)
     st.occ = [-1] * len(cg.board.spaces)

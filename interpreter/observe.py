@@ -34,7 +34,8 @@ def observe(state, side: int | None) -> dict[str, Any]:
                           "held_by": None if holder < 0 else cg.pieces[holder].name}
         if cg.piece_var_names:   # a piece's variables are on the table for all to see (a stunned pawn lies on its side)
             pieces[p.name]["vars"] = _plain({name: st.pv[k][i] for k, name in enumerate(cg.piece_var_names)}, m)
-    variables = {name: st.g[i] for i, name in enumerate(cg.global_names)}
+    # a phase's hidden bookkeeping (waiting effects keep the locals of their rule) is not on the table
+    variables = {name: st.g[i] for i, name in enumerate(cg.global_names) if not name.startswith("_phase ")}
     variables["current"] = cg.sides[st.g[cg.current_slot]]
     variables = _plain(variables, m)
     side_vars = {cg.sides[s]: {name: st.sv[k][s] for k, name in enumerate(cg.side_var_names)} for s in range(ns)}
@@ -47,6 +48,12 @@ def observe(state, side: int | None) -> dict[str, Any]:
     obs = {"side": None if side is None else cg.sides[side], "pieces": pieces, "zones": zones,
            "variables": variables, "sides": side_vars, "terminal": st.result is not None,
            "returns": st.result}
+    if cg.space_var_names:   # what lies on each space (a mark, a disc) is on the table for all to see
+        from lumos.interpreter.options import name_of
+        kinds = [cg.var_types.get(("xv", k), "any") for k in range(len(cg.space_var_names))]
+        obs["spaces"] = {cg.board.spaces[x]: {n: name_of(cg, st.xv[k][x], kinds[k])
+                                              for k, n in enumerate(cg.space_var_names)}
+                         for x in range(len(cg.board.spaces))}
     if st.pending is not None and st.result is None:
         decider = st.pending["side"]
         obs["to_decide"] = "chance" if decider < 0 else cg.sides[decider]
@@ -74,6 +81,16 @@ def render_text(state, side: int | None) -> str:
             if any(state.st.holder[j] == i for j in range(len(cg.pieces))):
                 tag = tag + "*"
             marks.setdefault(sp, []).append(tag)
+    # what lies on a space with no piece: the first of its `var ... per space` that is set, shortened
+    # (a side in the case of its pieces: upper case the first side, lower case the others)
+    for k, name in enumerate(cg.space_var_names):
+        kind = cg.var_types.get(("xv", k), "any")
+        for sp, value in enumerate(state.st.xv[k]):
+            if value is None or value is False or sp in marks:
+                continue
+            text = cg.sides[value] if kind == "side" else str(value)
+            tag = text[:2].upper() if kind == "side" and value == 0 else text[:2].lower() if kind == "side" else text[:3]
+            marks[sp] = [tag]
     # a space where several pieces stand: all of them off the grid, the first and how many more on it
     grid = set(board.cells.values())
     marks = {sp: "+".join(tags) if sp not in grid or len(tags) == 1 else f"{tags[0][:2]}+{len(tags) - 1}"

@@ -31,7 +31,8 @@ from lumos.diagnostics import Diagnostic, LumosCheckError, Span, did_you_mean
 from lumos.interpreter.options import name_of
 from lumos.interpreter.program import CHANCE, CompiledGame
 
-KEYS = ("game", "options", "seed", "rng", "pieces", "zones", "vars", "side_vars", "piece_vars", "at",
+KEYS = ("game", "options", "seed", "rng", "pieces", "zones", "vars", "side_vars", "piece_vars", "space_vars",
+        "card_vars", "at",
         "decisions", "forced", "current", "anytime_at")
 BREAK = -3   # the side of the pending marker that stops a run at the start of a rule
 
@@ -63,6 +64,16 @@ def _named(cg, st, value, kind: str):
     return name_of(cg, value, kind)
 
 
+def card_labels(cg) -> list[str]:
+    """A name per card (copy): its card name, with ` #2`, ` #3` for the further copies of a name."""
+    seen: dict[str, int] = {}
+    out = []
+    for c in cg.cards:
+        seen[c.name] = seen.get(c.name, 0) + 1
+        out.append(c.name if seen[c.name] == 1 else f"{c.name} #{seen[c.name]}")
+    return out
+
+
 def _copies(cg) -> dict:
     counts = cg.__dict__.get("_copies_by_name")
     if counts is None:
@@ -88,6 +99,13 @@ def write_position(state, for_side: int | None = None) -> dict:
                             for s in range(cg.nsides)} for i, n in enumerate(cg.side_var_names)}
     out["piece_vars"] = {n: {cg.pieces[p].name: _named(cg, st, st.pv[i][p], cg.var_types.get(("pv", i), "any"))
                              for p in range(len(cg.pieces))} for i, n in enumerate(cg.piece_var_names)}
+    if cg.space_var_names:   # `var ... per space`: each space by name (only in games that declare one)
+        out["space_vars"] = {n: {cg.board.spaces[x]: _named(cg, st, st.xv[i][x], cg.var_types.get(("xv", i), "any"))
+                                 for x in range(len(cg.board.spaces))} for i, n in enumerate(cg.space_var_names)}
+    if cg.card_state_names and for_side is None:   # `var ... per card`, each card by its label
+        labels = card_labels(cg)
+        out["card_vars"] = {n: {labels[c]: _named(cg, st, st.cv[i][c], cg.var_types.get(("cv", i), "any"))
+                                for c in range(len(cg.cards))} for i, n in enumerate(cg.card_state_names)}
     out["decisions"] = st.decisions
     out["forced"] = "take" if st.forced else "ask"
     if for_side is None:
@@ -98,6 +116,8 @@ def write_position(state, for_side: int | None = None) -> dict:
             out["anytime_at"] = st.anytime_at
     if for_side is not None:
         _hide_card_vars(cg, st, for_side, out)
+        for name in [n for n in out["vars"] if n.startswith("_phase ")]:   # waiting effects keep their rule's locals
+            del out["vars"][name]
     return out
 
 
@@ -449,17 +469,18 @@ def _lay_out(r: _Reader, state) -> None:
             r.fail("P102", f"`{name}` is an option: set it under `options:`", r.key_span(data["vars"], name), "")
             continue
         st.g[i] = r.value(data["vars"][name], cg.var_types.get(("g", i), "any"), data["vars"], name)
-    for kind, names, table in (("sv", cg.side_var_names, st.sv), ("pv", cg.piece_var_names, st.pv)):
-        key = "side_vars" if kind == "sv" else "piece_vars"
-        owners = list(cg.sides) if kind == "sv" else list(r.piece_index)
+    per_kind = {"sv": ("side_vars", list(cg.sides), "side"), "pv": ("piece_vars", list(r.piece_index), "piece"),
+                "xv": ("space_vars", list(cg.board.spaces), "space"), "cv": ("card_vars", card_labels(cg), "card")}
+    for kind, names, table in (("sv", cg.side_var_names, st.sv), ("pv", cg.piece_var_names, st.pv),
+                               ("xv", cg.space_var_names, st.xv), ("cv", cg.card_state_names, st.cv)):
+        key, owners, what = per_kind[kind]
         given = r.mapping(key)
-        for name, i in r.names(given, list(names), "side variable" if kind == "sv" else "piece variable"):
+        for name, i in r.names(given, list(names), f"{what} variable"):
             per = given[name]
             if not isinstance(per, dict):
-                r.fail("P101", f"`{name}` is a mapping of {'sides' if kind == 'sv' else 'pieces'} to values",
-                       r.span(given, name), "")
+                r.fail("P101", f"`{name}` is a mapping of {what}s to values", r.span(given, name), "")
                 continue
-            for owner, j in r.names(per, owners, "side" if kind == "sv" else "piece"):
+            for owner, j in r.names(per, owners, what):
                 table[i][j] = r.value(per[owner], cg.var_types.get((kind, i), "any"), per, owner)
 
 

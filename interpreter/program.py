@@ -180,12 +180,17 @@ class CompiledGame:
     team: TeamInfo | None = None   # the `team` declaration, if the game has one
     # every number and text the rules and cards write, for the action space's value domains
     vocabulary: tuple = ()
-    # ("g" | "sv" | "pv", index) -> the kind of value the variable holds (positions name values by it)
+    # ("g" | "sv" | "pv" | "xv", index) -> the kind of value the variable holds (positions name values by it)
     var_types: Mapping[tuple, str] = field(default_factory=dict)
     # variables that hold cards: ("g" | "sv" | "pv", index, holds a list, declared visibility or None)
     card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
     anytime: tuple[AnytimeInfo, ...] = ()   # `anytime` rules, in declaration order
     anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
+    score: Callable | None = None   # `function score(s)`: fn(machine, side) -> number, for the greedy agent
+    space_vars_init: tuple[Any, ...] = ()        # `var ... per space`: per variable, one value for all spaces
+    space_var_names: tuple[str, ...] = ()
+    card_state_init: tuple[Any, ...] = ()        # `var ... per card`: per variable, one value for all cards
+    card_state_names: tuple[str, ...] = ()
 
     @property
     def nsides(self) -> int:

@@ -49,7 +49,7 @@ class Rng:
 class State:
     """The mutable state of one game. See the module docstring for what each field holds."""
 
-    __slots__ = ("rng", "g", "sv", "pv", "loc", "holder", "occ", "occ_next", "zones", "card_zone",
+    __slots__ = ("rng", "g", "sv", "pv", "xv", "cv", "loc", "holder", "occ", "occ_next", "zones", "card_zone",
                  "frames", "pending", "result", "decisions", "steps", "forced", "anytime_at")
 
     def __init__(self):
@@ -57,6 +57,8 @@ class State:
         self.g: list = []            # global variables by slot
         self.sv: list = []           # side variables: [var][side]
         self.pv: list = []           # piece variables: [var][piece]
+        self.xv: list = []           # space variables: [var][space] (`var ... per space`)
+        self.cv: list = []           # card variables: [var][card] (`var ... per card`)
         self.loc: list[int] = []     # piece -> space index, -1 off the board
         self.holder: list[int] = []  # piece -> the piece carrying it, -1 if none
         self.occ: list[int] = []     # space -> the first piece standing on it, -1 if empty
@@ -81,6 +83,8 @@ class State:
         c.g = self.g[:]
         c.sv = [v[:] for v in self.sv]
         c.pv = [v[:] for v in self.pv]
+        c.xv = [v[:] for v in self.xv]
+        c.cv = [v[:] for v in self.cv]
         c.loc = self.loc[:]
         c.holder = self.holder[:]
         c.occ = self.occ[:]
@@ -97,7 +101,10 @@ class State:
         return c
 
     def to_dict(self) -> dict[str, Any]:
-        return {name: getattr(self, name) for name in State.__slots__}
+        # `xv` and `cv` only when the game has variables per space or per card: the states (and the
+        # logged state hashes) of games without them are what they were before
+        return {name: getattr(self, name) for name in State.__slots__
+                if name not in ("xv", "cv") or getattr(self, name)}
 
     def to_json(self) -> str:
         return json.dumps(self.to_dict(), separators=(",", ":"))
@@ -113,6 +120,8 @@ class State:
                 s.forced = True
                 continue
             if name == "anytime_at" and name not in data:  # saved before `anytime` rules
+                continue
+            if name in ("xv", "cv") and name not in data:   # a game without variables per space or card
                 continue
             setattr(s, name, data[name])
         s.g = [_tuplify(v) for v in s.g]

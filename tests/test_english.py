@@ -44,6 +44,7 @@ zone hand per side owner
 zone pile per side public
 zone row shared public
 window block                                 [source: "Cards"]
+phase round                                  [source: "Turn"]
 event scored(side, number)                   [source: "Winning"]
 function rival(s) [source: "Turn"] = other(s)
 function ready(p) = not p.tired and p.space is not none and (my score >= 2 or score of red < -1)
@@ -52,6 +53,7 @@ function near(p) = reach from p.space by step exactly 2 through s where occupant
 function far(p) = reach from p.space by step up to 3
 function roam(p) = reach from p.space by step exactly 4 without backtracking
 function hands(s) = count(s.hand where it.type is not "spot") + max([1, 2]) + min([3]) + sum([4]) - -2
+function lined(s) = any p in pieces of s where all q in pieces where (count r in pieces where r is q) > 0
 function test(p, s) = p in pieces and p not in [] and s.hand is empty and s.pile is not empty and first(s.deck) != none and distance(p.space, a1, step) <= 2 and toward(p.space, a1, 1, step) is p.space and closest(pieces, a1, step) is not empty and offset(a1, 1, 0) is not none and playable(first(cards), s) and p.side is not s
 action run [source: "Turn"]:
     with p in pieces of current where ready(it)
@@ -107,7 +109,20 @@ setup [source: "Set Up"]:
     turn(red)
 flow:
     loop:
-        turn(current)
+        during round:
+            turn(current)
+            until the end of this round:
+                pass
+            at the end of this round:
+                pass
+            at the start of the next round:
+                pass
+            at the start of each round:
+                pass
+            at the end of each round:
+                pass
+            once per round:
+                pass
 when placed(p, s) if p.kind is runner and s is a1 [source: "Winning"]:
     win p.side
 when drawn(c, z):

@@ -42,6 +42,7 @@ EXEMPT = {
     "R010": "runtime: reported by `lumos simulate --max-decisions`",
     "V100": "reported by `lumos view` on a file that is not a game log, not by `lumos check`",
     "V101": "reported by `lumos view` on a log that does not replay, not by `lumos check`",
+    "W321": "needs an expansion's card file next to the game's own (`--with`); the examples are files of the game",
 }
 
 EXAMPLE = re.compile(r"^<!-- check: ([A-Z]\d{3}) (\w+) -->\n```(\w+)\n(.*?)^```$", re.M | re.S)

@@ -26,6 +26,7 @@ from lumos.compiler.teams import check_teams
 
 from games import ctgs_invariants as ctgs
 from games import ctgs_mutations
+from games import defenders_invariants as defenders
 from games import snitch_snatcher_invariants as snitch
 from support import sources
 from support.drivers import each_game, play_checked, soak, styles_in_turn
@@ -86,6 +87,14 @@ GAMES = [
          known_unfinished=ctgs.KNOWN_UNFINISHED,
          # every House, home and away
          team_files=tuple(zip(_HOUSES, _HOUSES[1:] + _HOUSES[:1])), teams_vary=ctgs.random_teams_vary),
+    # 1 to 4 House Players in turn: 10 games each in the default run, 500 each in the slow soak
+    Game("defenders-of-hogwarts", defenders.make_checker, defenders.STYLES, {}, examples=8,
+         options=st.fixed_dictionaries({"house_players": st.sampled_from((1, 2, 3, 4))}),
+         short_seeds=range(40), short_game=lambda seed: (("random",), defenders.random_options(seed)),
+         short_min_checks=40 * 100,
+         long_seeds=range(20_000, 22_000),
+         long_game=lambda seed: ((defenders.STYLES[seed // 4 % 3],), defenders.random_options(seed)),
+         catches_broken_states=defenders.checks_catch_a_broken_state, known_unfinished={}),
 ]
 
 ALL = each_game(GAMES)
@@ -121,7 +130,8 @@ def test_invariants_hold_after_every_decision(game, cg):
 @pytest.mark.parametrize("game", ALL)
 def test_short_soak(game, cg):
     """Seeded random games (Snitch Snatcher: 60, uniform choices; Catch the Golden Snitch: 40,
-    random Teams, every Funding) with every check after every decision."""
+    random Teams, every Funding; Defenders of Hogwarts: 10 for each of 1 to 4 House Players)
+    with every check after every decision."""
     checks = soaked(game, cg, game.short_seeds, game.short_game)
     if game.short_min_checks is not None:
         assert checks > game.short_min_checks
@@ -130,7 +140,8 @@ def test_short_soak(game, cg):
 @pytest.mark.slow
 @pytest.mark.parametrize("game", ALL)
 def test_thousand_games(game, cg):
-    """The long soak: 1,000 seeded games, the choosing styles (and options) in turn."""
+    """The long soak: 1,000 seeded games (Defenders of Hogwarts: 500 for each of 1 to 4 House
+    Players), the choosing styles (and options) in turn."""
     soaked(game, cg, game.long_seeds, game.long_game)
 
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import pytest
 
-from defenders_support import (DARK, GRYFFINDOR, HUFFLEPUFF, RAVENCLAW, SLYTHERIN, advance_to, attr, dark_move,
+from games.defenders_support import (DARK, GRYFFINDOR, HUFFLEPUFF, RAVENCLAW, SLYTHERIN, advance_to, attr, dark_move,
                                finish_turn, house_move, labels, offers, pick, piece_var, quiet_turn, region,
                                scripted_scroll, scripted_turn, side_var, space_of, start, var, view, within, zone)
-from defenders_support import refill as refill_hand
+from games.defenders_support import refill as refill_hand
 
 WALK = {"open", "entrance"}
 DARK_WALK = {"open", "entrance", "locked_door", "protective_spell", "physical_object", "water"}

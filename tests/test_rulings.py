@@ -27,3 +27,13 @@ def test_every_test_named_on_a_rulings_page_exists(page):
     assert named, f"{page.name} names no test"
     missing = sorted(named - _defined_tests())
     assert not missing, f"{page.name} names tests that do not exist: {missing}"
+
+
+def test_the_defenders_page_answers_each_open_question():
+    """The Defenders of Hogwarts page answers the 37 open questions of its rulebook one by one
+    (rulebooks/open-questions.md), each entry with the test that pins it."""
+    text = (ROOT / "docs" / "rulings" / "defenders-of-hogwarts.md").read_text(encoding="utf-8")
+    section = text.split("## The open questions, one by one", 1)[1]
+    entries = re.findall(r"^(\d+)\. (.*)$", section, re.M)
+    assert [int(n) for n, _ in entries] == list(range(1, 38))
+    assert all(re.search(r"`test_\w+`", line) for _, line in entries)

@@ -220,17 +220,35 @@ def option_text(value) -> str:
     return str(value)
 
 
-def agent_list(cg, text: str | None, default: str = "random") -> list[str]:
+def agent_list(cg, text: str | None, default: str = "random", seated: list[int] | None = None) -> list[str]:
+    """One agent name per side of `cg`, from `--agents`: one name for every side, one per side,
+    or one per seated side (`seated`, the sides in play; the others are never asked, and get
+    the default)."""
     names = [a.strip() for a in (text or "").split(",") if a.strip()] or [default]
     for n in names:
         if n not in AGENT_NAMES:
             raise UsageError(f"unknown agent `{n}`; agents: {', '.join(AGENT_NAMES)}")
     if len(names) == 1:
-        names = names * cg.nsides
-    if len(names) != cg.nsides:
-        raise UsageError(f"{cg.id} has {cg.nsides} sides ({', '.join(cg.sides)}): give {cg.nsides} agents, "
-                         f"not {len(names)}")
-    return names
+        return names * cg.nsides
+    if len(names) == cg.nsides:
+        return names
+    if seated is not None and len(names) == len(seated):
+        full = [default] * cg.nsides
+        for side, name in zip(seated, names):
+            full[side] = name
+        return full
+    sat = [cg.sides[i] for i in seated] if seated is not None else list(cg.sides)
+    if len(sat) != cg.nsides:
+        raise UsageError(f"{cg.id} seats {len(sat)} sides with these options ({', '.join(sat)}): give 1 agent, "
+                         f"{len(sat)} (one per seated side) or {cg.nsides} (one per side), not {len(names)}")
+    raise UsageError(f"{cg.id} has {cg.nsides} sides ({', '.join(cg.sides)}): give {cg.nsides} agents, "
+                     f"not {len(names)}")
+
+
+def seated_sides(cg, options: dict, seed: int = 0, teams: dict | None = None) -> list[int]:
+    """The sides in play in a game of `cg` with these options (its set-up may remove some)."""
+    from lumos.interpreter.engine import GameState
+    return GameState.new(cg, seed=seed, options=options, teams=teams, forced="take").sides_in_play()
 
 
 def add_with(s) -> None:

@@ -20,6 +20,7 @@ from lumos.cli.common import (
     load_with,
     parse_options,
     render_diagnostic,
+    seated_sides,
     teams_of,
 )
 
@@ -83,9 +84,10 @@ def run(args) -> int:
     if args.n < 0:
         raise UsageError("-n must be 0 or more")
     cg, src = compile_or_fail(args.game, args.with_paths)
-    agents = agent_list(cg, args.agents)
     options = parse_options(cg, args.option)
     teams = teams_of(cg, args.teams, options)
+    seated = seated_sides(cg, options, args.seed, teams)
+    agents = agent_list(cg, args.agents, seated=seated)
     if args.log_dir:
         Path(args.log_dir).mkdir(parents=True, exist_ok=True)
     seeds = [args.seed + i for i in range(args.n)]
@@ -109,7 +111,7 @@ def run(args) -> int:
                 advance(1)
     elapsed = time.perf_counter() - start
     records.sort(key=lambda r: r["seed"])
-    summary = _summarise(cg, records, elapsed, args.seed, agents, options)
+    summary = _summarise(cg, records, elapsed, args.seed, agents, options, seated)
     if args.with_paths:
         summary["with"] = list(args.with_paths)
     if teams:
@@ -127,12 +129,15 @@ def run(args) -> int:
     return EXIT_OK
 
 
-def _summarise(cg, records, elapsed, seed, agents, options) -> dict:
+def _summarise(cg, records, elapsed, seed, agents, options, seated=None) -> dict:
+    """The summary: wins of the seated sides only (a side out of play never wins), draws, decisions."""
     done = [r for r in records if r["error"] is None]
-    wins = {name: 0 for name in cg.sides}
+    seated = list(range(cg.nsides)) if seated is None else seated
+    wins = {cg.sides[i]: 0 for i in seated}
     wins["draw"] = 0
     for r in done:
-        wins["draw" if r["winner"] is None else cg.sides[r["winner"]]] += 1
+        key = "draw" if r["winner"] is None else cg.sides[r["winner"]]
+        wins[key] = wins.get(key, 0) + 1
     decisions = [r["decisions"] for r in done]
     errors: dict[str, int] = {}
     for r in records:
@@ -145,7 +150,7 @@ def _summarise(cg, records, elapsed, seed, agents, options) -> dict:
         "mean_decisions": (sum(decisions) / len(decisions)) if decisions else 0.0,
         "min_decisions": min(decisions, default=0), "max_decisions": max(decisions, default=0),
         "seconds": round(elapsed, 3), "games_per_second": round(n / elapsed, 1) if elapsed > 0 else 0.0,
-        "seed": seed, "agents": dict(zip(cg.sides, agents)), "options": options,
+        "seed": seed, "agents": {cg.sides[i]: agents[i] for i in seated}, "options": options,
     }
 
 
@@ -158,7 +163,7 @@ def _print_summary(s: dict, cg) -> None:
     table.add_row("games", str(s["games"]))
     table.add_row("completed", str(s["completed"]))
     table.add_row("errors", str(s["errors"]))
-    for side in cg.sides:
+    for side in s["agents"]:
         table.add_row(f"wins {side} ({s['agents'][side]})", f"{s['wins'][side]}  ({s['win_rates'][side]:.1%})")
     table.add_row("draws", f"{s['wins']['draw']}  ({s['win_rates']['draw']:.1%})")
     table.add_row("decisions mean / min / max",

@@ -28,14 +28,15 @@ META = ("game", "rulebook", "board", "schema", "cards")
 DECLARATIONS = ("sides", "option", "choices", "die", "faces", "kinds", "pieces", "piece", "var", "const",
                 "per", "zone", "window", "procedure", "function", "action", "with", "label", "setup", "flow",
                 "when", "hidden", "owner", "public", "shared", "min", "max", "event", "team", "field", "group",
-                "require", "anytime")
+                "require", "anytime", "phase", "list")
 STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "remove", "put",
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",
               "times", "while", "loop", "then", "where", "reach", "up", "exactly", "without", "backtracking",
               "answer", "chance", "through", "onto", "my",
-              "empty", "bottom", "announce", "reset")
-OPERATOR_WORDS = ("and", "or", "not", "is", "in")
+              "empty", "bottom", "announce", "reset",
+              "during", "until", "the", "this", "next", "start", "once", "as")
+OPERATOR_WORDS = ("and", "or", "not", "is", "in", "any", "all", "count")
 CONSTANTS = ("true", "false", "none")
 TYPES = ("number", "flag", "text", "side", "piece", "space", "card", "zone")
 BUILTIN_NAMES = ("me", "it", "current", "sides", "pieces", "cards", "card")

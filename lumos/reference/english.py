@@ -142,7 +142,7 @@ def _quote(value: str) -> str:
 
 
 # ------------------------------------------------------------------ vocabulary
-_RULE_KINDS = ("option", "die", "var", "const", "zone", "window", "function", "procedure")
+_RULE_KINDS = ("option", "die", "var", "const", "zone", "window", "phase", "function", "procedure")
 
 
 class Vocabulary:
@@ -169,7 +169,7 @@ class Vocabulary:
 
     def _other(self, d) -> None:
         name = getattr(d, "name", None)
-        if isinstance(d, (N.Option, N.Var, N.Const, N.Zone, N.Window, N.Function, N.Procedure)):
+        if isinstance(d, (N.Option, N.Var, N.Const, N.Zone, N.Window, N.Phase, N.Function, N.Procedure)):
             self.what[name] = "rule"
         elif isinstance(d, N.Action):
             self.what[name] = "action"
@@ -385,6 +385,11 @@ class English:
 
     def _Where(self, e: N.Where) -> str:
         return f"those of {self.sub(e.source)} for which {self.cond(e.cond)}"
+
+    def _Quantifier(self, e: N.Quantifier) -> str:
+        head = {"any": "some", "all": "every", "count": "the number of"}[e.kind]
+        return f"{head} {self.local(e.var)} of {self.sub(e.source)} for which {self.cond(e.cond)}" \
+            if e.kind == "count" else f"{self.cond(e.cond)} for {head} {self.local(e.var)} of {self.sub(e.source)}"
 
     def _IfExpr(self, e: N.IfExpr) -> str:
         return f"{self.sub(e.then)} if {self.cond(e.cond)}, otherwise {self.sub(e.other)}"
@@ -623,8 +628,9 @@ class English:
                     f"{'starts' if len(d.names) == 1 else 'start'} off the board.")
 
     def _Var(self, d: N.Var) -> Step:
-        kind = f" (a {d.type})" if d.type else ""
-        owner = {"side": "Each side has its own", "piece": "Each piece has its own"}.get(d.scope, "The game keeps one")
+        kind = (f" (a list of {d.type[5:]}s)" if d.type.startswith("list:") else f" (a {d.type})") if d.type else ""
+        owner = {"side": "Each side has its own", "piece": "Each piece has its own",
+                 "space": "Each space of the board has its own"}.get(d.scope, "The game keeps one")
         bounds = [f"below {self.expr(d.low)}"] if d.low is not None else []
         bounds += [f"above {self.expr(d.high)}"] if d.high is not None else []
         limits = f"; it never goes {_words(bounds, 'nor')}" if bounds else ""
@@ -646,6 +652,19 @@ class English:
                         f"{_VISIBILITY.get(d.visibility, d.visibility)}.")
         return Step(f"Each side has a zone of cards {mark('rule', d.name)}: "
                     f"{_VISIBILITY.get(d.visibility, d.visibility)}.")
+
+    def _Phase(self, d: N.Phase) -> Step:
+        return Step(f"{mark('rule', d.name)} is a phase: a span of play that effects can last until the end "
+                    f"of, wait for, or be limited to.")
+
+    def _During(self, s: N.During) -> list[Step]:
+        return [Step(f"This is one {mark('rule', s.phase)}:", self.steps(s.body))]
+
+    def _Timed(self, s: N.Timed) -> list[Step]:
+        head = {"until": "Until the end of this {}", "end_this": "At the end of this {}",
+                "start_next": "At the start of the next {}", "start_each": "At the start of each {}",
+                "end_each": "At the end of each {}", "once": "Once per {}"}[s.kind]
+        return [Step(head.format(mark("rule", s.phase)) + ":", self.steps(s.body))]
 
     def _Window(self, d: N.Window) -> Step:
         return Step(f"{mark('rule', d.name)} is a window: a moment the rules open for a side to answer "

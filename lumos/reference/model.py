@@ -62,7 +62,7 @@ _KIND_WORD = {
     "Sides": "sides", "Option": "option", "Die": "die", "Kinds": "kinds", "Pieces": "pieces of",
     "NeutralPieces": "piece", "Var": "var", "Const": "const", "Zone": "zone", "Window": "window",
     "Procedure": "procedure", "Function": "function", "Action": "action", "Flow": "flow",
-    "Setup": "setup", "Trigger": "when", "Team": "team", "Anytime": "anytime",
+    "Setup": "setup", "Trigger": "when", "Team": "team", "Anytime": "anytime", "Phase": "phase",
 }
 HIDDEN_FIELDS = ("name", "type", "text", "effect", "condition", "copies")
 

@@ -276,6 +276,17 @@ class _Writer:
             cards = self.doc.answers.get(r.target, [])
             extra = [f":Answered by: {_words([f':lumos:card:`{c}`' for c in cards])}"] if cards else []
             self.rule(r, extra)
+        self.phases()
+
+    def phases(self) -> None:
+        rules = self.doc.rules_of(N.Phase)
+        if not rules:
+            return
+        self.add(*rst_title("Phases", "-"))
+        self.add("Spans of play the rules mark with ``during``: card effects last until the end of one, wait "
+                 "for the start or the end of one, or happen once per one.", "")
+        for r in rules:
+            self.rule(r)
 
     def triggers(self) -> None:
         self.add(*rst_title("Triggered effects", "-"))

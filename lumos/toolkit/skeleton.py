@@ -141,8 +141,9 @@ def card_skeleton(game, card_type: str, windows: list[str] | None = None,
         extra = ""
         if key in conditional:
             extra = conditional[key]
-        if key == "window" and windows:
-            extra = (extra + " " if extra else "") + "Windows the rules declare: " + ", ".join(windows) + "."
+        if key == "window" and windows is not None:
+            extra = (extra + " " if extra else "") + ("Windows the rules declare: " + ", ".join(windows) + "."
+                                                      if windows else "The game's rules declare no window.")
         if key == "effect":
             extra = "`me` is the side playing it, `card` the card; `lumos explain CARD` shows how the " \
                     "game's cards do it."
@@ -160,6 +161,9 @@ def card_skeleton(game, card_type: str, windows: list[str] | None = None,
                 out += [f"{indent}# {key}: |", f"{indent}#   {sample}"]
             continue
         value = _value(key, field, card_type, title, req)
+        if key == "window" and windows is not None and value not in windows:
+            # the sample a schema gives may name a window of another game: offer one of this game's
+            value = windows[0] if windows else ""
         if req or key in ("name", "type"):
             out.append(f"{lead}{key}: {_scalar(value)}")
         else:

@@ -108,7 +108,7 @@ def play_checked(cg, seed: int, styles: tuple[str, ...], checker: Checker, optio
     """Play one game to the end, `checker` checking after every decision and at the end;
     return how many checks were made. `teams`: checked team files by side name."""
     rnd = random.Random(seed if rnd_seed is None else rnd_seed)
-    picks = [chooser(styles[s], rnd, own_styles) for s in range(cg.nsides)]
+    picks = [chooser(styles[s % len(styles)], rnd, own_styles) for s in range(cg.nsides)]   # styles go round the sides
     state = GameState.new(cg, seed=seed, options=options, teams=teams, forced="take")
     checker.check(state)
     checks = 1

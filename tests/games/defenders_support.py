@@ -19,7 +19,7 @@ import yaml
 from lumos.api import game_sources, load_game, new_game
 from lumos.compiler.game import GameSources, compile_game
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GAME = "defenders-of-hogwarts"
 FIXTURE = ROOT / "tests" / "fixtures" / "defenders"
 SIDES = ("dark_arts", "gryffindor", "hufflepuff", "ravenclaw", "slytherin")
@@ -102,20 +102,24 @@ def finish_turn(st, side: int) -> None:
         passive(st)
 
 
+def play_for_its_move(st, card: str = "") -> bool:
+    """Explore (if asked), play the first card (or `card`) and use it for its move only. Whether a card was played."""
+    played = offers(st, r"^explore: play a card$")
+    if played:
+        pick(st, r"^explore: play a card$")
+    if offers(st, rf"^play {re.escape(card)}"):
+        pick(st, rf"^play {re.escape(card)}")
+        played = True
+    if offers(st, r"^move with "):
+        pick(st, r"^move with ")
+        played = True
+    return played
+
+
 def quiet_turn(st) -> None:
     """The side to play plays a card and moves nothing (its hand shrinks by one), or replenishes when empty."""
     side = st.current_player()
-    if offers(st, r"^explore: play a card$"):
-        pick(st, r"^explore: play a card$")
-        if offers(st, r"^play "):
-            pick(st, r"^play ")
-        if offers(st, r"^move with "):
-            pick(st, r"^move with ")
-    elif offers(st, r"^play "):
-        pick(st, r"^play ")
-        if offers(st, r"^move with "):
-            pick(st, r"^move with ")
-    elif offers(st, r"^replenish"):
+    if not play_for_its_move(st) and offers(st, r"^replenish"):
         pick(st, r"^replenish")
     finish_turn(st, side)
 
@@ -161,6 +165,14 @@ def zone(st, label: str) -> list[str]:
 
 # ------------------------------------------------------------------ an independent map oracle
 
+# Who crosses which borders (General Key Concepts > Obstacles): House pawns open dividers and
+# the red entrances (the Room of Requirement while revealed); Dark Arts pawns every obstacle too.
+DARK_WALK = frozenset({"open", "entrance", "locked_door", "protective_spell", "physical_object", "water"})
+
+
+def house_walk(room_open: bool) -> set[str]:
+    return {"open", "entrance"} | ({"room"} if room_open else set())
+
 @functools.lru_cache(maxsize=1)
 def board_data() -> dict:
     return yaml.safe_load((ROOT / "rules" / GAME / "board.yaml").read_text(encoding="utf-8"))
@@ -201,20 +213,14 @@ def attr(space: str, name: str):
 def dark_move(st, to: str, reach: int = 6) -> str | None:
     """On the Dark Arts Player's turn: Explore, and move a pawn that can reach `to` there. Gives the pawn."""
     assert st.current_player() == DARK
-    if offers(st, r"^explore: play a card$"):
-        pick(st, r"^explore: play a card$")
-    if offers(st, r"^play "):
-        pick(st, r"^play ")
-    if offers(st, r"^move with "):
-        pick(st, r"^move with ")
+    play_for_its_move(st)
     if not offers(st, r"^move a Dark Arts Pawn up to"):
         return None
     pick(st, r"^move a Dark Arts Pawn up to")
     blocked = region("protected") | {"room_of_requirement"}
-    kinds = {"open", "entrance", "locked_door", "protective_spell", "physical_object", "water"}
     for text in labels(st):
         m = re.match(r"^move (dark_arts dark_pawn \d) \((\w+)\)", text)
-        if m and m.group(2) != to and to in within(m.group(2), reach, kinds, blocked):
+        if m and m.group(2) != to and to in within(m.group(2), reach, DARK_WALK, blocked):
             pick(st, "^" + re.escape(text))
             pick(st, rf"^{re.escape(m.group(1))} to {re.escape(to)}$")
             return m.group(1)
@@ -236,7 +242,7 @@ def advance_to(st, side: int, limit: int = 200) -> None:
 def go(st, side: int, to: str, effect: str | None = None, keep: tuple = ()) -> str:
     """On `side`'s turn: Explore with a Test Card and bring a pawn that can reach `to` (and is on no space of `keep`)."""
     house = SIDES[side]
-    kinds = {"open", "entrance"} | ({"room"} if var(st, "room_open") else set())
+    kinds = house_walk(var(st, "room_open"))
     for k in (1, 2, 3):
         pawn = f"{house} student {k}"
         here = space_of(st, pawn)
