@@ -104,9 +104,11 @@ def _start(cg, seed, options, forced) -> GameState:
     return GameState.new(cg, seed=seed, options=options, forced=forced)
 
 
-def replay_iter(cg, log):
+def replay_iter(cg, log, events: bool = False):
     """Each state of a logged game, from its first decision to its end: a log file's path or
     its lines. Logged chance outcomes are applied as they are (no `sample_chance()` needed).
+    With `events`, each state keeps the events so far (`state.events`, with who may not read
+    each), as a game started with `log=True` does.
 
     >>> states = list(replay_iter(cg, "logs/game-1.jsonl"))      # doctest: +SKIP
     """
@@ -117,7 +119,7 @@ def replay_iter(cg, log):
     if head.get("game") != cg.id:
         raise ValueError(f"the log is of `{head.get('game')}`, not `{cg.id}`")
     state = GameState.new(cg, seed=head.get("seed", 0), options=head.get("options") or None,
-                          teams=head.get("teams") or None, forced=head.get("forced", "take"))
+                          teams=head.get("teams") or None, forced=head.get("forced", "take"), log=events)
     yield state.clone()
     for rec in records[1:]:
         if "choice" in rec:

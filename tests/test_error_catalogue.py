@@ -40,6 +40,8 @@ EXEMPT = {
     "P104": "position files are read by load_position and card tests, not by `lumos check`",
     "P105": "position files are read by load_position and card tests, not by `lumos check`",
     "R010": "runtime: reported by `lumos simulate --max-decisions`",
+    "V100": "reported by `lumos view` on a file that is not a game log, not by `lumos check`",
+    "V101": "reported by `lumos view` on a log that does not replay, not by `lumos check`",
     "W321": "needs an expansion's card file next to the game's own (`--with`); the examples are files of the game",
 }
 
@@ -56,7 +58,7 @@ def emitted_codes() -> set[str]:
     codes: set[str] = set()
     for folder in CODE_DIRS:
         for path in (ROOT / folder).rglob("*.py"):
-            codes |= set(re.findall(r"""["']([EYSBLRWTP][0-9]{3})["']""", path.read_text(encoding="utf-8")))
+            codes |= set(re.findall(r"""["']([EYSBLRWTPV][0-9]{3})["']""", path.read_text(encoding="utf-8")))
     return codes
 
 

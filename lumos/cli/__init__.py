@@ -34,6 +34,7 @@ from lumos.cli import (
     schema,
     simulate,
     test,
+    view,
 )
 from lumos.cli.common import (
     EXIT_FAIL,
@@ -48,7 +49,7 @@ from lumos.cli.common import (
 __all__ = ["build_parser", "main"]
 
 # in the order `lumos --help` lists them
-COMMANDS = (games, check, test, simulate, play, replay, board, explain, schema, new, docs, lsp)
+COMMANDS = (games, check, test, simulate, play, view, replay, board, explain, schema, new, docs, lsp)
 
 
 def build_parser() -> argparse.ArgumentParser:

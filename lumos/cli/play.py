@@ -1,4 +1,10 @@
-"""`lumos play`: a game at the terminal, a person against agents."""
+"""`lumos play`: a game at the terminal, a person against agents.
+
+The board in colour, the sides' status in names and numbers, the options grouped and
+filterable with their consequences, `help`, `card NAME` and `hand` (lumos.present.terminal).
+What the other sides do is told as the person's side may know it: events in their public
+words, another side's choice of a card that then lies face down as "a hidden choice".
+"""
 from __future__ import annotations
 
 import sys
@@ -21,7 +27,11 @@ from lumos.cli.common import (
 
 def register(sub) -> None:
     """Add `lumos play` and its arguments to the sub-command parsers."""
-    s = sub.add_parser("play", help="play in the terminal against an agent")
+    s = sub.add_parser("play", help="play in the terminal against an agent",
+                       description="Play a game in the terminal against agents: the board in colour, each side's "
+                                   "status, the options grouped by piece or action (type a number, or words to "
+                                   "filter them). During the game, `help` lists the commands: `card NAME` shows a "
+                                   "card, `hand` says why a card cannot be played now, `q` quits.")
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--as", dest="as_side", metavar="SIDE", help="the side you play (default: the first)")
@@ -33,56 +43,70 @@ def register(sub) -> None:
 
 
 def run(args) -> int:
+    from rich.console import Console
+
     from lumos.diagnostics import LumosRuntimeError
     from lumos.interpreter.agents import agent_seed, make_agent
     from lumos.interpreter.engine import GameState
-    cg, _ = compile_or_fail(args.game, args.with_paths)
+    from lumos.present.terminal import Quit
+    cg, src = compile_or_fail(args.game, args.with_paths)
     side = _side_index(cg, args.as_side)
     options = parse_options(cg, args.option)
     teams = teams_of(cg, args.teams, options)
     rivals = {k: make_agent(args.agent, agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
     state = GameState.new(cg, seed=args.seed, options=options, log=True, teams=teams, forced="take")
+    console = Console(highlight=False)
     print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
-          f"{args.agent} agent plays {', '.join(cg.sides[k] for k in rivals)}. Type q to quit.")
+          f"{args.agent} agent plays {', '.join(cg.sides[k] for k in rivals)}. Type help for the commands, q to quit.")
     shown = _show_events(state, 0, side)
     try:
         while not state.is_terminal():
-            if state.is_chance_node() and _asks(state, side):
-                k = _answer(state)
-                if k is None:
-                    print("quit.")
-                    return EXIT_OK
-                state.apply_action(k)
-            elif state.is_chance_node():
-                k = state.sample_chance()
-                print(f"  chance: {state.action_labels()[k]}")
-                state.apply_action(k)
-            elif state.current_player() == side:
-                print()
-                print(state)
-                _show_view(state, side)
-                choice = _ask(state)
-                if choice is None:
-                    print("quit.")
-                    return EXIT_OK
-                state.apply_action(choice)
-            else:
-                who = state.current_player()
-                k = rivals[who].choose(state)
-                print(f"  {cg.sides[who]} chooses: {state.action_labels()[k]}")
-                state.apply_action(k)
-            shown = _show_events(state, shown, side)
+            shown = _step(console, state, src, side, rivals, shown)
+    except Quit:
+        print("quit.")
+        return EXIT_OK
     except LumosRuntimeError as exc:
         _show_events(state, shown, side)
         err("the rules stopped the game:")
         err(render_diagnostic(exc.first, cg.files))
         return EXIT_FAIL
+    from lumos.present.board_text import draw_board
+    from lumos.present.status import status_lines
     print()
-    print(state)
+    for line in draw_board(state, min(100, console.width)):
+        console.print(line)
+    for line in status_lines(state, side):
+        print("  " + line)
     w = state.winner()
     print("game over: " + ("a draw" if w is None else f"{cg.sides[w]} wins") +
           f" (returns {', '.join(f'{cg.sides[i]} {r:g}' for i, r in enumerate(state.returns()))})")
     return EXIT_OK
+
+
+def _step(console, state, src, side: int, rivals: dict, shown: int) -> int:
+    """One decision, whoever makes it; returns how many events have been shown."""
+    from lumos.present.choices import shown_choice
+    from lumos.present.terminal import Decision, Quit
+    cg = state.cg
+    if state.is_chance_node() and _asks(state, side):
+        k = _answer(state)
+        if k is None:
+            raise Quit
+        state.apply_action(k)
+    elif state.is_chance_node():
+        k = state.sample_chance()
+        print(f"  chance: {state.action_labels()[k]}")
+        state.apply_action(k)
+    elif state.current_player() == side:
+        state.apply_action(Decision(console, state, src, side).run())
+    else:
+        who = state.current_player()
+        k = rivals[who].choose(state)
+        label = state.action_labels()[k]
+        before = state.position(for_side=side)
+        state.apply_action(k)
+        print(f"  {cg.sides[who]} chooses: {shown_choice(cg, label, who, side, before, state.position(for_side=side))}")
+    return _show_events(state, shown, side)
 
 
 def _asks(state, side: int) -> bool:
@@ -133,39 +157,6 @@ def _show_events(state, shown: int, side: int | None = None) -> int:
     events = state.events or []
     for ev in events[shown:]:
         text = ev.get("public", ev["event"]) if side in ev.get("hidden_from", ()) else ev["event"]
-        print(f"  . {text}")
+        if text:
+            print(f"  . {text}")
     return len(events)
-
-
-def _show_view(state, side: int) -> None:
-    """The deciding side's view in brief: numeric variables per side, then the zones it can see."""
-    obs = state.observation(side)
-    for name, values in obs["sides"].items():
-        shown = ", ".join(f"{k} {v}" for k, v in values.items() if isinstance(v, (int, float, bool, str)))
-        print(f"  {name}: {shown}")
-    me = state.cg.sides[side]
-    for zone, cards in obs["zones"].items():
-        if isinstance(cards, list) and cards and zone.startswith(me + " "):
-            print(f"  your {zone[len(me) + 1:]}: {', '.join(cards)}")
-
-
-def _ask(state) -> int | None:
-    labels = state.action_labels()
-    cg = state.cg
-    print(f"{cg.sides[state.current_player()]} to choose:")
-    for i, label in enumerate(labels, 1):
-        print(f"  {i:>2}. {label}")
-    while True:
-        try:
-            text = input(f"choice [1-{len(labels)}, q]: ")
-        except EOFError:
-            print()
-            return None
-        if not sys.stdin.isatty():
-            print(text.rstrip("\n"))   # echo piped input so a transcript reads like a session
-        text = text.strip().lower()
-        if text in ("q", "quit", "exit"):
-            return None
-        if text.isdigit() and 1 <= int(text) <= len(labels):
-            return int(text) - 1
-        print(f"  please type a number from 1 to {len(labels)}, or q")

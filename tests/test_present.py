@@ -1,0 +1,147 @@
+"""lumos.present: what the terminal and the browser say of a game, checked against the rules.
+
+Snitch Snatcher (snitch-snatcher.txt): "Game Play > Rules of the Pitch" 4 (a Beater knocks
+an opposing player off by moving onto its space) must be said in the option itself;
+"Game Play > Turn Sequence" step 1 (draw from a face-down deck) must say nothing of the
+card to come. Catch the Golden Snitch (catch-the-golden-snitch.txt): "Build Your Team >
+Galleons", "Tempo Points" and "Goal Tokens" are the coaches' numbers on the status line.
+"""
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from lumos.api import bundled_games, load_game, new_game
+from lumos.present import group_options, status_lines, unplayable_cards
+from lumos.present.board_text import draw_board, piece_tags
+from lumos.present.options import consequences, matches
+
+from test_rules_snitch_snatcher import plays_after_draw
+
+
+def test_a_knock_off_is_said_in_the_option():
+    t = plays_after_draw(layout={"home beater 1": "c11", "away beater 1": "b11"}, others="off")
+    state = t.s
+    labels = [o["label"] for o in state.options()]
+    i = next(k for k, label in enumerate(labels) if label.endswith("home beater 1 from c11 to b11"))
+    said = consequences(state, i)
+    assert any("knocks away beater 1 off the pitch" in s for s in said), said
+    plain = next(k for k, label in enumerate(labels) if label.endswith("home beater 1 from c11 to c10"))
+    assert not any("knocks" in s for s in consequences(state, plain))
+    assert t.where("away beater 1") == "b11", "trying options never changes the game"
+
+
+def test_a_draw_from_a_face_down_deck_tells_nothing_of_the_card():
+    state = new_game(load_game("snitch-snatcher"), seed=4, log=True, forced="take")
+    while state.is_chance_node() or "draw an action card" not in state.action_labels():
+        state.apply_action(state.sample_chance() if state.is_chance_node() else 0)
+    draw = state.action_labels().index("draw an action card")
+    assert consequences(state, draw) == []
+
+
+def test_status_lines_are_names_and_numbers():
+    cg = load_game("catch-the-golden-snitch")
+    state = new_game(cg, seed=2, forced="take")
+    rng = random.Random(2)
+    for _ in range(80):
+        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+    lines = status_lines(state, 0)
+    assert [line.split(":")[0] for line in lines] == ["home", "away"]
+    for line in lines:
+        assert "galleons" in line and "tempo" in line and "goals" in line
+        assert "False" not in line and "True" not in line and "_" not in line and "None" not in line
+
+
+def test_options_are_grouped_by_piece_or_action_and_filtered_by_words():
+    t = plays_after_draw()
+    options = t.s.options()
+    assert len(options) > 40
+    groups = group_options(options, {p.name for p in t.cg.pieces})
+    assert len(groups) <= 12
+    assert sorted(i for _, idx in groups for i in idx) == list(range(len(options)))
+    for name, idx in groups:
+        assert all(options[i]["label"].startswith(name.split()[0]) for i in idx)
+    found = [o["label"] for o in options if matches(o["label"], "Chaser 2 D3")]
+    assert found and all("chaser 2" in f and "d3" in f for f in found)
+
+
+@pytest.mark.parametrize("game", bundled_games())
+def test_why_a_card_cannot_be_played_names_a_reason_the_rules_give(game):
+    cg = load_game(game)
+    rng = random.Random(5)
+    state = new_game(cg, seed=5, forced="take")
+    reasons = 0
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        side = state.current_player()
+        offered = " | ".join(o["label"] for o in state.options())
+        for name, _zone, why in unplayable_cards(state, side):
+            reasons += 1
+            assert name not in offered
+            if why.startswith("its condition does not hold now: "):
+                written = {" ".join(str(d.fields.get("condition")).split()) for d in cg.card_defs if d.name == name}
+                assert why.split(": ", 1)[1] in written
+            else:
+                assert why.startswith(("no card can be played at this step", "the rule offering cards now",
+                                       "the cards chosen now do not come from your "))
+        state.apply_action(rng.choice(state.legal_actions()))
+    if any(vis == "owner" for _, vis in cg.zones) and cg.id != "chamber-of-secrets-trivia":
+        assert reasons > 0
+
+
+@pytest.mark.parametrize("game", bundled_games())
+def test_every_piece_has_a_tag_the_legend_names(game):
+    cg = load_game(game)
+    tags = piece_tags(cg)
+    assert all(len(tag) == 2 for tag in tags.values())
+    text = "\n".join(line.plain for line in draw_board(new_game(cg, seed=1, forced="take"), 100))
+    for tag in set(tags.values()):
+        assert f"{tag} " in text
+
+
+def test_another_sides_face_down_card_choice_is_told_as_hidden():
+    """catch-the-golden-snitch.txt, "Build Your Team": each coach builds a Tactical deck
+    the rival does not see; the terminal and the page tell the rival only that a choice
+    was made. A card played face up is named."""
+    from lumos.interpreter.agents import RandomAgent
+    from lumos.present.choices import HIDDEN_CHOICE, shown_choice
+    cg = load_game("catch-the-golden-snitch")
+    state = new_game(cg, seed=3, forced="take")
+    agent = RandomAgent(3)
+    told = {"hidden": 0, "named": 0}
+    for _ in range(150):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            state.apply_action(state.sample_chance())
+            continue
+        who = state.current_player()
+        k = agent.choose(state)
+        label = state.action_labels()[k]
+        before = state.position(for_side=1 - who)
+        state.apply_action(k)
+        after = state.position(for_side=1 - who)
+        said = shown_choice(cg, label, who, 1 - who, before, after)
+        assert shown_choice(cg, label, who, who, before, after) == label
+        if "to the Tactical deck" in label:
+            assert said == HIDDEN_CHOICE
+            told["hidden"] += 1
+        elif said == label and any(c.name in label for c in cg.cards):
+            told["named"] += 1
+    assert told["hidden"] > 5 and told["named"] > 0
+
+
+def test_the_legend_says_which_squares_are_dark_green():
+    """snitch-snatcher.txt, "Quidditch Players > Chasers": Chasers move only on dark green
+    spaces, Beaters on light and dark green ones; the legend must say which squares those are."""
+    from lumos.present.board_text import colour_words
+    cg = load_game("snitch-snatcher")
+    text = "\n".join(line.plain for line in draw_board(new_game(cg, seed=1, forced="take"), 100))
+    dark = next(name for name, hexcode in cg.board.palette.items() if colour_words(hexcode) == "dark green")
+    assert f"{dark} (dark green)" in text or dark == "dark green"
+    assert "green" in colour_words(cg.board.palette["light"]) and "yellow" in colour_words(cg.board.palette["yellow"])
