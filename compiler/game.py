@@ -286,6 +286,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
             flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
     triggers = low.lower_triggers()
     anytime = low.lower_anytime()
+    score = low.lower_score()
     team = low.lower_team()
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
@@ -309,7 +310,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
         triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
         vocabulary=_vocabulary(tree, card_defs, low),
-        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime))
+        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score)
     return cg, sink.items, files
 
 

@@ -93,6 +93,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
         self.meta: dict[str, str] = {}
         self.trigger_decls: list = []
         self.anytime_decls: list = []
+        self.score_decls: list = []     # `score of s = ...` (one per game)
         self.user_events: dict[str, tuple] = {}   # event -> (kinds, span) of `event` declarations
         self.starts: dict[int, int] = {}   # space -> pieces starting on it
         self.inlining: list[str] = []
@@ -386,6 +387,26 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering):
 
     def d_Anytime(self, d):
         self.anytime_decls.append(d)
+
+    def d_Score(self, d):
+        if self.score_decls:
+            self.sink.add("E270", f"the game already declares its score on line {self.score_decls[0].span.line}",
+                          d.span, "a game has one `score of s = ...`: combine the two into one expression")
+            return
+        self.score_decls.append(d)
+
+    def lower_score(self):
+        """`score of s = EXPR` -> (fn(machine, locals) -> number, slots), or None when undeclared."""
+        if not self.score_decls:
+            return None
+        d = self.score_decls[0]
+        saved = self.enter(((d.side, "side"),))
+        try:
+            fn = self.expect(d.body, "number", "a side's score")[0]
+            nslots = len(self.local.slot_names)
+        finally:
+            self.leave(saved)
+        return fn, nslots
 
     def lower_anytime(self) -> tuple:
         """`anytime LABEL by s if COND:` -> AnytimeInfo(label, procedure of s, COND, slots)."""

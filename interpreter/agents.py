@@ -16,6 +16,9 @@ the agent's own.
 >>> cg = load_game(bundled_games()[0])                        # doctest: +SKIP
 >>> play_game(cg, [RandomAgent(1), GreedyAgent(2)], seed=7)   # doctest: +SKIP
 GameResult(seed=7, winner=1, returns=[-1.0, 1.0], decisions=42, error=None)
+
+The search agent (`mcts`) is in lumos.interpreter.mcts; `make_agent` builds any of them from a
+spec such as `mcts:200`.
 """
 from __future__ import annotations
 
@@ -23,12 +26,12 @@ import random
 from typing import Any, Protocol
 
 from lumos.diagnostics import LumosRuntimeError
+from lumos.interpreter.score import WIN_WEIGHT, evaluate  # noqa: F401  (evaluate: the greedy agent's score)
 from lumos.interpreter.state import MASK64
 from lumos.interpreter.visibility import card_seen, card_variables, rename_cards, zone_seen
 
 MAX_LOOKAHEAD_OPTIONS = 40   # the greedy agent samples this many options when there are more
 LOOKAHEAD_CHANCE_LIMIT = 64  # chance nodes resolved after a lookahead move before scoring
-WIN_WEIGHT = 1000.0
 
 
 class Agent(Protocol):
@@ -57,9 +60,9 @@ class GreedyAgent:
 
     For each legal option (a sample of 40 when there are more) the agent applies it
     to a copy of the state, lets chance play out with a generator of its own until
-    a side must decide again, and scores the result for the deciding side:
-    1000 x its return if the game ended, plus the sum of its numeric per-side
-    variables minus the rivals' average of the same.
+    a side must decide again, and scores the result for the deciding side
+    (lumos.interpreter.score.evaluate: 1000 x its return if the game ended, plus the
+    game's `score of s` against the rivals', or a generic score without one).
     """
 
     name = "greedy"
@@ -151,34 +154,35 @@ def _guess(cg, st, card: int, rng: random.Random) -> int:
     return rng.choice(sorted(st.zones[zid])) if zid >= 0 and st.zones[zid] else card
 
 
-def evaluate(state, side: int) -> float:
-    """A generic score of `state` for `side`: returns, then numeric per-side variables."""
-    st = state.st
-    score = 0.0
-    if st.result is not None:
-        score += WIN_WEIGHT * st.result[side]
-    ns = state.cg.nsides
-    for values in st.sv:
-        mine = values[side]
-        if type(mine) not in (int, float):   # flags and texts say nothing about who is ahead
-            continue
-        if ns > 1:
-            others = [v for k, v in enumerate(values) if k != side and type(v) in (int, float)]
-            score += mine - (sum(others) / len(others) if others else 0)
-        else:
-            score += mine
-    return score
+def _mcts(seed: Any, params: str):
+    from lumos.interpreter.mcts import MCTSAgent, parse_spec
+    return MCTSAgent(seed, **parse_spec(params))
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+def _plain(cls):
+    def make(seed: Any, params: str):
+        if params:
+            raise ValueError(f"the {cls.name} agent takes no parameters, not `{params}`")
+        return cls(seed)
+    return make
 
 
-def make_agent(name: str, seed: Any):
-    """An agent by name (`random`, `greedy`)."""
-    try:
-        return AGENTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown agent `{name}`; agents: {', '.join(AGENTS)}") from None
+# name -> make(seed, parameters after the colon): `random`, `greedy`, `mcts:200`
+AGENTS = {"random": _plain(RandomAgent), "greedy": _plain(GreedyAgent), "mcts": _mcts}
+
+
+def make_agent(spec: str, seed: Any):
+    """An agent by its spec: a name (`random`, `greedy`, `mcts`) and parameters after a colon
+    (`mcts:200` playouts, `mcts:2s` seconds, `mcts:200:d4` depth). ValueError for a bad spec."""
+    name, _, params = spec.partition(":")
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent `{name}`; agents: {', '.join(AGENTS)}")
+    return AGENTS[name](seed, params)
+
+
+def check_agent(spec: str) -> None:
+    """Raise ValueError if `spec` does not name an agent with valid parameters."""
+    make_agent(spec, 0)
 
 
 def agent_seed(game_seed: int, side: int) -> str:

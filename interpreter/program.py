@@ -186,6 +186,8 @@ class CompiledGame:
     card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
     anytime: tuple[AnytimeInfo, ...] = ()   # `anytime` rules, in declaration order
     anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
+    # `score of s = ...`: (fn(machine, locals) -> number, locals' size), the agents' heuristic
+    score: tuple | None = None
 
     @property
     def nsides(self) -> int:

@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-AGENT_NAMES = ("random", "greedy")
+AGENT_NAMES = ("random", "greedy", "mcts")   # mcts takes parameters: mcts:200, mcts:2s, mcts:200:d4
 SHOWN_BYTES = 4_000_000   # of a file a diagnostic points into but the checker did not keep
 SHOWN_WIDTH = 160   # a longer source line is shown as the part around the column
 
@@ -222,9 +222,12 @@ def option_text(value) -> str:
 
 def agent_list(cg, text: str | None, default: str = "random") -> list[str]:
     names = [a.strip() for a in (text or "").split(",") if a.strip()] or [default]
+    from lumos.interpreter.agents import check_agent
     for n in names:
-        if n not in AGENT_NAMES:
-            raise UsageError(f"unknown agent `{n}`; agents: {', '.join(AGENT_NAMES)}")
+        try:
+            check_agent(n)
+        except ValueError as exc:
+            raise UsageError(f"{exc} (agents: {', '.join(AGENT_NAMES)})") from None
     if len(names) == 1:
         names = names * cg.nsides
     if len(names) != cg.nsides:

@@ -32,7 +32,7 @@ def register(sub) -> None:
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
-    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}); default random")
+    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}; mcts:200 = 200 playouts, mcts:2s = 2 seconds, mcts:200:d4 = depth 4); default random")
     add_option(s)
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--log-dir", help="write one replayable log per game into this folder")
@@ -55,21 +55,26 @@ def _run_batch(game: str, seeds: list[int], agents: list[str], options: dict, lo
 
 
 def _play_seeds(cg, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
-                max_decisions: int, teams: dict | None = None) -> list[dict]:
+                max_decisions: int, teams: dict | None = None, cards: bool = False) -> list[dict]:
+    """Play these seeds serially: one plain record per game (seed, winner, returns, decisions,
+    error, and its arc: lumos.analysis.arc)."""
+    from lumos.analysis.arc import ArcWatch
     from lumos.interpreter.agents import agent_seed, make_agent
     from lumos.interpreter.play import play_game
     out = []
     for seed in seeds:
         players = [make_agent(name, agent_seed(seed, k)) for k, name in enumerate(agents)]
+        watch = ArcWatch(cg, cards=cards)
         if log_dir:
             path = Path(log_dir) / f"{cg.id}-{seed}.jsonl"
             with open(path, "w", encoding="utf-8") as fh:
                 r = play_game(cg, players, seed, options=options, log=fh, max_decisions=max_decisions,
-                              agent_names=agents, teams=teams)
+                              agent_names=agents, teams=teams, watch=watch)
         else:
-            r = play_game(cg, players, seed, options=options, max_decisions=max_decisions, teams=teams)
+            r = play_game(cg, players, seed, options=options, max_decisions=max_decisions, teams=teams,
+                          watch=watch)
         out.append({"seed": seed, "winner": r.winner, "returns": r.returns, "decisions": r.decisions,
-                     "error": r.error})
+                    "error": r.error, "arc": watch.record()})
     return out
 
 
@@ -128,6 +133,7 @@ def run(args) -> int:
 
 
 def _summarise(cg, records, elapsed, seed, agents, options) -> dict:
+    from lumos.analysis.arc import summarise_arcs
     done = [r for r in records if r["error"] is None]
     wins = {name: 0 for name in cg.sides}
     wins["draw"] = 0
@@ -146,6 +152,7 @@ def _summarise(cg, records, elapsed, seed, agents, options) -> dict:
         "min_decisions": min(decisions, default=0), "max_decisions": max(decisions, default=0),
         "seconds": round(elapsed, 3), "games_per_second": round(n / elapsed, 1) if elapsed > 0 else 0.0,
         "seed": seed, "agents": dict(zip(cg.sides, agents)), "options": options,
+        "arc": summarise_arcs(cg, [r["arc"] for r in done if "arc" in r]),
     }
 
 
@@ -164,7 +171,27 @@ def _print_summary(s: dict, cg) -> None:
     table.add_row("decisions mean / min / max",
                   f"{s['mean_decisions']:.1f} / {s['min_decisions']} / {s['max_decisions']}")
     table.add_row("games/s", f"{s['games_per_second']}")
-    Console(soft_wrap=False).print(table)
+    console = Console(soft_wrap=False)
+    console.print(table)
+    arc = s.get("arc") or {}
+    if arc.get("actions") or arc.get("final_means"):
+        console.print(_arc_table(arc, cg, s["completed"]))
+
+
+def _arc_table(arc: dict, cg, games: int):
+    """The game's arc: per action, games in which each side took it (and how often per game);
+    per side variable that moved, its mean value at the end."""
+    from rich.table import Table
+    table = Table(title=f"the games' arc ({count(games, 'completed game')})", min_width=48)
+    table.add_column("", style="bold")
+    for side in cg.sides:
+        table.add_column(side, justify="right")
+    for name, per in arc.get("actions", {}).items():
+        table.add_row(f"action {name}: games / per game",
+                      *[f"{per[side]['games']} / {per[side]['per_game']:.1f}" for side in cg.sides])
+    for name, per in arc.get("final_means", {}).items():
+        table.add_row(f"{name} at the end (mean)", *[f"{per[side]:.2f}" for side in cg.sides])
+    return table
 
 
 class _progress:
