@@ -23,11 +23,14 @@ class ArcWatch:
         self.held: list[set] = [set() for _ in range(ns)]
         self.chosen: list[set] = [set() for _ in range(ns)]
         self.final: dict[str, list] = {}
+        self.first: int | None = None   # the side that took the game's first decision
         self._own_zones = [[z * ns + s for z, (_n, vis) in enumerate(cg.zones)
                             if vis == "owner" and z not in cg.shared_zones] for s in range(ns)]
 
     def decision(self, state, choice: int) -> None:
         side = state.current_player()
+        if self.first is None and len(state.st.pending["options"]) > 1:
+            self.first = side
         name = chosen_action(state, choice)
         if name is not None:
             counts = self.actions[side]
@@ -50,7 +53,7 @@ class ArcWatch:
 
     def record(self) -> dict:
         names = [c.name for c in self.cg.cards]
-        out = {"actions": [dict(a) for a in self.actions], "final": dict(self.final)}
+        out = {"actions": [dict(a) for a in self.actions], "final": dict(self.final), "first": self.first}
         if self.cards:
             out["held"] = [sorted({names[c] for c in h}) for h in self.held]
             out["chosen"] = [sorted({names[c] for c in h}) for h in self.chosen]

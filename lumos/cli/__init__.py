@@ -22,6 +22,7 @@ import os
 import sys
 
 from lumos.cli import (
+    balance,
     board,
     check,
     docs,
@@ -48,7 +49,7 @@ from lumos.cli.common import (
 __all__ = ["build_parser", "main"]
 
 # in the order `lumos --help` lists them
-COMMANDS = (games, check, test, simulate, play, replay, board, explain, schema, new, docs, lsp)
+COMMANDS = (games, check, test, simulate, balance, play, replay, board, explain, schema, new, docs, lsp)
 
 
 def build_parser() -> argparse.ArgumentParser:

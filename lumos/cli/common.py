@@ -242,6 +242,13 @@ def add_with(s) -> None:
                    help="add the cards of an expansion folder (or of card files); repeatable")
 
 
+def add_dask(s) -> None:
+    """`--dask ADDRESS|local`: spread the games over a Dask cluster (the `dask` extra)."""
+    s.add_argument("--dask", metavar="ADDRESS|local",
+                   help="play the games on the Dask scheduler at ADDRESS, or on a local cluster (`local`); "
+                        "needs the dask extra")
+
+
 def add_team(s) -> None:
     """The `--team SIDE=FILE` argument of the commands that start games."""
     s.add_argument("--team", dest="teams", action="append", default=[], metavar="SIDE=FILE",

@@ -9,6 +9,7 @@ from lumos.cli.common import (
     AGENT_NAMES,
     EXIT_OK,
     UsageError,
+    add_dask,
     add_option,
     add_team,
     add_with,
@@ -41,46 +42,8 @@ def register(sub) -> None:
     add_team(s)
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     add_with(s)
+    add_dask(s)
     s.set_defaults(func=run)
-
-
-def _run_batch(game: str, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
-               max_decisions: int, with_paths: tuple[str, ...] = (), teams: dict | None = None) -> list[dict]:
-    """Play the games with these seeds (in a worker process when --jobs > 1); plain records out."""
-    from lumos.api import load_game, settle_memory
-    cg = load_with(game, with_paths) if with_paths else load_game(game)
-    if with_paths:
-        settle_memory()
-    return _play_seeds(cg, seeds, agents, options, log_dir, max_decisions, teams)
-
-
-def _play_seeds(cg, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
-                max_decisions: int, teams: dict | None = None, cards: bool = False) -> list[dict]:
-    """Play these seeds serially: one plain record per game (seed, winner, returns, decisions,
-    error, and its arc: lumos.analysis.arc)."""
-    from lumos.analysis.arc import ArcWatch
-    from lumos.interpreter.agents import agent_seed, make_agent
-    from lumos.interpreter.play import play_game
-    out = []
-    for seed in seeds:
-        players = [make_agent(name, agent_seed(seed, k)) for k, name in enumerate(agents)]
-        watch = ArcWatch(cg, cards=cards)
-        if log_dir:
-            path = Path(log_dir) / f"{cg.id}-{seed}.jsonl"
-            with open(path, "w", encoding="utf-8") as fh:
-                r = play_game(cg, players, seed, options=options, log=fh, max_decisions=max_decisions,
-                              agent_names=agents, teams=teams, watch=watch)
-        else:
-            r = play_game(cg, players, seed, options=options, max_decisions=max_decisions, teams=teams,
-                          watch=watch)
-        out.append({"seed": seed, "winner": r.winner, "returns": r.returns, "decisions": r.decisions,
-                    "error": r.error, "arc": watch.record()})
-    return out
-
-
-def _chunks(seeds: list[int], jobs: int) -> list[list[int]]:
-    size = max(1, min(50, len(seeds) // (jobs * 4) or 1))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
 def run(args) -> int:
@@ -95,25 +58,13 @@ def run(args) -> int:
         Path(args.log_dir).mkdir(parents=True, exist_ok=True)
     seeds = [args.seed + i for i in range(args.n)]
     game_arg = args.game if args.game in bundled_ids() else str(src.rules_dir)
-    records: list[dict] = []
+    from lumos.analysis.runner import run_games
     start = time.perf_counter()
     with _progress(args.n, f"{cg.id}", quiet=args.quiet) as advance:
-        if args.jobs > 1 and args.n > 1:
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                with_paths = tuple(str(Path(p).resolve()) for p in args.with_paths)
-                futures = [pool.submit(_run_batch, game_arg, chunk, agents, options, args.log_dir,
-                                       args.max_decisions, with_paths, teams) for chunk in _chunks(seeds, args.jobs)]
-                for fut in futures:
-                    batch = fut.result()
-                    records.extend(batch)
-                    advance(len(batch))
-        else:
-            for seed in seeds:
-                records.extend(_play_seeds(cg, [seed], agents, options, args.log_dir, args.max_decisions, teams))
-                advance(1)
+        records = run_games(cg, game_arg, seeds, agents, options, log_dir=args.log_dir,
+                            max_decisions=args.max_decisions, teams=teams, with_paths=tuple(args.with_paths),
+                            jobs=args.jobs, dask=args.dask, advance=advance)
     elapsed = time.perf_counter() - start
-    records.sort(key=lambda r: r["seed"])
     summary = _summarise(cg, records, elapsed, args.seed, agents, options)
     if args.with_paths:
         summary["with"] = list(args.with_paths)
