@@ -211,6 +211,11 @@ class GameState:
     def clone(self) -> "GameState":
         return GameState(self.cg, self.st.clone(), None if self.events is None else list(self.events))
 
+    def __deepcopy__(self, memo) -> "GameState":
+        """A clone: the compiled game is shared, never copied (tools such as OpenSpiel clone a
+        state by deep-copying its attributes; copying the compiled game made that take minutes)."""
+        return self.clone()
+
     def to_json(self) -> str:
         return self.st.to_json()
 
