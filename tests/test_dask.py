@@ -20,3 +20,18 @@ def test_a_local_cluster_plays_the_same_games_as_the_serial_run():
                     key=lambda r: r["seed"])
     assert [r["seed"] for r in spread] == seeds
     assert spread == serial
+
+
+def test_simulate_and_balance_on_a_local_cluster_match_the_serial_run(capsys):
+    import json
+
+    from lumos.cli import main
+
+    def run(*extra):
+        assert main([*extra, "-n", "8", "--seed", "5", "-q", "--json"]) == 0
+        out = json.loads(capsys.readouterr().out)
+        out.pop("seconds", None)
+        out.pop("games_per_second", None)
+        return out
+    assert run("simulate", "snitch-snatcher", "--dask", "local") == run("simulate", "snitch-snatcher")
+    assert run("balance", "snitch-snatcher", "--dask", "local") == run("balance", "snitch-snatcher")

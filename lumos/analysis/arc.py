@@ -62,7 +62,8 @@ class ArcWatch:
 
 def summarise_arcs(cg, arcs: list[dict]) -> dict:
     """Per action: games where each side took it and the mean count per game; per numeric side
-    variable that changed in some game: its mean final value per side."""
+    variable that changed in some game: its mean final value per side, and in how many games it
+    ended away from its starting value (Goals scored in 7 games of 10)."""
     n = len(arcs)
     sides = cg.sides
     actions: dict[str, dict] = {}
@@ -74,13 +75,17 @@ def summarise_arcs(cg, arcs: list[dict]) -> dict:
                 a["total"][s] += k
     initial = {name: list(vals) for name, vals in zip(cg.side_var_names, cg.side_vars_init)}
     finals: dict[str, dict] = {}
+    moved: dict[str, dict] = {}   # in how many games the variable ended away from its start
     for name in cg.side_var_names:
         rows = [arc["final"][name] for arc in arcs if name in arc.get("final", {})]
         if not rows or all(r == initial.get(name) for r in rows):
             continue   # never moved: says nothing about the arc
         finals[name] = {side: sum(r[s] for r in rows) / len(rows) for s, side in enumerate(sides)}
+        start = initial.get(name) or [None] * len(sides)
+        moved[name] = {side: sum(1 for r in rows if r[s] != start[s]) for s, side in enumerate(sides)}
     return {
         "actions": {name: {side: {"games": a["games"][s], "per_game": a["total"][s] / n if n else 0.0}
                            for s, side in enumerate(sides)} for name, a in sorted(actions.items())},
         "final_means": finals,
+        "final_moved": moved,
     }

@@ -140,8 +140,10 @@ def _arc_table(arc: dict, cg, games: int):
     for name, per in arc.get("actions", {}).items():
         table.add_row(f"action {name}: games / per game",
                       *[f"{per[side]['games']} / {per[side]['per_game']:.1f}" for side in cg.sides])
+    moved = arc.get("final_moved", {})
     for name, per in arc.get("final_means", {}).items():
-        table.add_row(f"{name} at the end (mean)", *[f"{per[side]:.2f}" for side in cg.sides])
+        table.add_row(f"{name} at the end: mean (games it moved)",
+                      *[f"{per[side]:.2f} ({moved.get(name, {}).get(side, 0)})" for side in cg.sides])
     return table
 
 
