@@ -198,8 +198,14 @@ class Machine:
         fr = self.st.frames[-1]
         instr = self.cg.procs[fr[0]].code[fr[1]]
         anytime = self.cg.anytime
-        return [anytime[o["anytime"]].label if isinstance(o, dict) else instr.describe(self, fr, o)
-                for o in pend["options"]]
+        # a label may call functions, whose locals live in the frame's slots: listing labels
+        # must leave the state as it was (a clone, a saved position, the log stay the same)
+        saved = fr[2][:]
+        try:
+            return [anytime[o["anytime"]].label if isinstance(o, dict) else instr.describe(self, fr, o)
+                    for o in pend["options"]]
+        finally:
+            fr[2][:] = saved
 
     # ------------------------------------------------------------ triggers
     def fire(self, event: str, values: list) -> None:

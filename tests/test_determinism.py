@@ -20,6 +20,7 @@ GAMES below.
 from __future__ import annotations
 
 import json
+import random
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -165,6 +166,31 @@ def test_state_json_round_trips(game, cg):
     for text, _ in trace.snapshots[::7]:
         restored = GameState.from_json(cg, text)
         assert restored.to_json() == text
+
+
+@pytest.mark.parametrize("game", ALL)
+def test_listing_options_leaves_the_state_as_it_was(game, cg):
+    """Reading a decision's labels and option records never changes the game: a label may
+    call functions (whose locals live in the frame), and a position written, a clone or a
+    log taken after listing must be the one before it (found by the clone test on Defenders
+    of Hogwarts: "use the {token_of(s)} ..." wrote a local of the House turn)."""
+    for seed in range(3):
+        rnd = random.Random(seed)
+        state = new_game(cg, seed=seed, options=game.round_trip_options)
+        silent = new_game(cg, seed=seed, options=game.round_trip_options)
+        steps = 0
+        while not state.is_terminal() and steps < 400:
+            before = state.to_json()
+            state.action_labels()
+            state.options()
+            assert state.to_json() == before, f"listing the options changed the state at step {steps}"
+            index = state.sample_chance() if state.is_chance_node() else rnd.choice(state.legal_actions())
+            assert silent.to_json() == before
+            if silent.is_chance_node():
+                silent.sample_chance()
+            state.apply_action(index)
+            silent.apply_action(index)
+            steps += 1
 
 
 # ------------------------------------------------------------------ restore and clone mid-game
