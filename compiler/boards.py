@@ -65,7 +65,7 @@ GRID_GENERATORS = {
 }
 DEFAULT_UNION = "adjacent"  # added when a grid has both generators and `union` is absent
 
-TOP_KEYS = ("name", "palette", "capacity", "grid", "rings", "spaces", "links", "regions", "union")
+TOP_KEYS = ("name", "palette", "capacity", "grid", "rings", "spaces", "links", "regions", "union", "layout")
 GRID_KEYS = ("columns", "rows", "links", "legend", "map")
 RING_KEYS = ("name", "count", "prefix", "link", "center", "radius", "attrs", "regions")
 SPACE_KEYS = ("name", "pos", "attrs", "regions")
@@ -308,8 +308,17 @@ class _Builder:
         self.explicit_links(data)
         self.regions(data)
         unions = self.unions(data)
+        layout = self.layout(data, palette, unions)
         self.sink.raise_if_errors(LumosCheckError)
-        return self.finish(name, palette, unions)
+        return self.finish(name, palette, unions, layout)
+
+    def layout(self, data: dict, palette: dict, unions: dict) -> dict:
+        """The checked `layout:` section (how the board is drawn); {} when there is none."""
+        from lumos.compiler.layout import LayoutChecker
+        section = self.mapping(data, "layout", "`layout`")
+        if section is None:
+            return {}
+        return LayoutChecker(self, palette, list(self.edges) + list(unions)).check(section, data.key_mark("layout"))
 
     def palette(self, data: dict) -> dict[str, str]:
         colours = self.mapping(data, "palette", "`palette`") or {}
@@ -598,7 +607,7 @@ class _Builder:
 
     # -- the result ---------------------------------------------------------------------
 
-    def finish(self, name: str, palette: dict, unions: dict) -> Board:
+    def finish(self, name: str, palette: dict, unions: dict, layout: dict | None = None) -> Board:
         edges = {kind: sorted(pairs) for kind, pairs in self.edges.items()}
         for union, members in unions.items():
             edges[union] = sorted(set().union(*(self.edges[m] for m in members)))
@@ -606,7 +615,7 @@ class _Builder:
         capacity = [a.get("capacity", self.default_capacity) for a in self.attrs]
         return Board.from_parts(name, self.names, self.attrs, edges,
                                 {r: sorted(m) for r, m in self.members.items()},
-                                self.positions, palette, unions, distances, capacity)
+                                self.positions, palette, unions, distances, capacity, layout)
 
 
 def _distances(n: int, pairs) -> list[list[int]]:

@@ -24,7 +24,7 @@ import os
 import stat
 import sys
 
-VERSION = "3"          # bump when the layout of a cached value changes
+VERSION = "4-layout"   # bump when the layout of a cached value changes (4-layout: boards carry their drawing layout)
 MAX_ENTRY_BYTES = 64_000_000   # an entry larger than this is not ours: a miss, never read
 _SUFFIX = ".json"
 _checked: dict[str, str | None] = {}   # folder -> None when usable, else why it is refused

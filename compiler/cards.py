@@ -447,6 +447,12 @@ def _plain(value: object) -> object:
     return str(value) if isinstance(value, str) else value
 
 
+def card_source(card: dict, deck: str | None, file: str, lines: list[str]) -> CardSource:
+    """One card of loaded YAML data (`load_yaml`) as written, not checked against a schema:
+    for tools that read cards while they are typed (the language server's index)."""
+    return _card_source(card, deck, file, lines)
+
+
 def _card_source(card: dict, deck: str | None, file: str, lines: list[str]) -> CardSource:
     return CardSource(
         name=str(card["name"]), type=str(card["type"]),

@@ -641,6 +641,8 @@ class StmtLowering:
                 return
             cdef = m.cg.card_defs[m.cg.cards[card].definition]
             if cdef.effect >= 0:
+                if m.played is not None:
+                    m.played.add((card, "effect"))
                 m.call(cdef.effect, [who, card])
         self.emit(play, s.span)
 
@@ -660,6 +662,8 @@ class StmtLowering:
                 return
             proc = m.cg.card_defs[m.cg.cards[card].definition].effects.get(key, -1)
             if proc >= 0:
+                if m.played is not None:
+                    m.played.add((card, key))
                 m.call(proc, [who, card])
         self.emit(play_effect, s.span)
 

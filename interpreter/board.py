@@ -47,6 +47,8 @@ class Board:
     unions: Mapping[str, tuple[str, ...]] = field(default_factory=dict)
     # space -> how many pieces may stand on it (0: no limit); empty: one piece per space.
     capacity: tuple[int, ...] = ()
+    # how the board is drawn (the board file's checked `layout:`, plain data); {}: drawn from positions
+    layout: Mapping[str, object] = field(default_factory=dict)
 
     def __hash__(self) -> int:  # dict fields are unhashable; name + spaces identify a board
         return hash((self.name, self.spaces))
@@ -99,7 +101,8 @@ class Board:
                    palette: Mapping[str, str] | None = None,
                    unions: Mapping[str, Sequence[str]] | None = None,
                    distances: Mapping[str, Sequence[Sequence[int]]] | None = None,
-                   capacity: Sequence[int] | None = None) -> "Board":
+                   capacity: Sequence[int] | None = None,
+                   layout: Mapping[str, object] | None = None) -> "Board":
         """Build a board from undirected edge lists per kind.
 
         Distances are computed here by breadth-first search unless the caller
@@ -122,7 +125,8 @@ class Board:
             distances={k: tuple(tuple(row) for row in d) for k, d in distances.items()},
             palette=dict(palette or {}), cells=cells,
             unions={u: tuple(m) for u, m in (unions or {}).items()},
-            capacity=tuple(capacity) if capacity and any(c != 1 for c in capacity) else ())
+            capacity=tuple(capacity) if capacity and any(c != 1 for c in capacity) else (),
+            layout=dict(layout or {}))
 
 
     # -- as plain data (the compiler's on-disk cache stores boards as JSON, never pickles) ----
@@ -135,7 +139,8 @@ class Board:
                 "positions": [list(p) for p in self.positions],
                 "distances": {k: [list(r) for r in v] for k, v in self.distances.items()},
                 "palette": dict(self.palette), "cells": [[x, y, i] for (x, y), i in self.cells.items()],
-                "unions": {u: list(m) for u, m in self.unions.items()}, "capacity": list(self.capacity)}
+                "unions": {u: list(m) for u, m in self.unions.items()}, "capacity": list(self.capacity),
+                "layout": self.layout}
 
     @classmethod
     def from_data(cls, d: Mapping) -> "Board":
@@ -151,7 +156,7 @@ class Board:
             palette={str(k): str(v) for k, v in d["palette"].items()},
             cells={(x, y): int(i) for x, y, i in d["cells"]},
             unions={str(u): tuple(str(m) for m in ms) for u, ms in d["unions"].items()},
-            capacity=tuple(int(c) for c in d["capacity"]))
+            capacity=tuple(int(c) for c in d["capacity"]), layout=dict(d["layout"]))
 
 
 def _adjacency(n: int, pairs: Iterable[tuple[int, int]]) -> tuple[tuple[int, ...], ...]:

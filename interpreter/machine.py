@@ -20,7 +20,7 @@ CALL_DEPTH_LIMIT = 200
 
 
 class Machine:
-    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at")
+    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -30,6 +30,9 @@ class Machine:
         self.stop_at = -1     # a procedure whose start stops the run (positions `at: start_of`)
         self.depth = self.deepest = 0   # nested calls of functions inside themselves (call_nested)
         self.searched = 0   # steps of `reach ... exactly` paths since the run began (reach_exact)
+        # None, or a set that `play` adds (card, field) to each time a card's statements run:
+        # card tests (lumos.toolkit.cardtests) measure which cards a case exercised with it
+        self.played = None
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:

@@ -17,7 +17,8 @@ game.lumos:3:6: E201 unknown name `runer`
 from __future__ import annotations
 
 import difflib
-from dataclasses import dataclass, field
+import re
+from dataclasses import dataclass, field, replace
 from typing import Iterable, NoReturn, Sequence
 
 
@@ -43,6 +44,58 @@ class Span:
         l1, c1 = place(self.line, self.col)
         l2, c2 = place(self.end_line or self.line, self.end_col or self.col)
         return Span(file, l1, c1, l2, c2)
+
+    @property
+    def is_point(self) -> bool:
+        """True when the span names a place but no extent (a YAML mark, a parser position)."""
+        return (self.end_line or self.line) == self.line and (self.end_col or self.col) <= self.col
+
+    def widened(self, text: str) -> "Span":
+        """A point span stretched over the token that starts there, on its line `text`.
+
+        A rules file's token is a word, a number or a quoted text; in YAML it is a quoted
+        text, a key (up to its `:`) or a plain value (up to a `,`, `]`, `}`, ` #` or the
+        end of the line). Anything else is one character.
+
+        >>> Span("a.lumos", 1, 7).widened("while plays_lft > 0").end_col
+        16
+        >>> Span("t.yaml", 1, 8).widened("vars: {plays_lft: 2}").end_col
+        17
+        """
+        if not self.is_point or not 1 <= self.col <= len(text):
+            return self
+        start = self.col - 1
+        pattern = _YAML_TOKEN if self.file.endswith((".yaml", ".yml")) else _RULES_TOKEN
+        m = pattern.match(text, start)
+        end = start + max(1, len(m.group(0).rstrip()) if m else 1)
+        return Span(self.file, self.line, self.col, self.line, end + 1)
+
+    def focused(self, name: str, text: str) -> "Span":
+        """A one-line span cut short to the identifier `name` it starts with (an unknown
+        function's name, not its whole call); else the span itself. The start never moves, so
+        the position a problem is reported at stays where the compiler put it.
+
+        >>> s = Span("a", 1, 3, 1, 17).focused("sidways", "( sidways(it, 2) )")
+        >>> s.col, s.end_col
+        (3, 10)
+        >>> Span("a", 1, 1, 1, 7).focused("spce", "c.spce").end_col
+        7
+        """
+        if self.is_point or self.end_line != self.line or not _IDENTIFIER.match(name):
+            return self
+        inside = text[self.col - 1:self.end_col - 1]
+        if inside[:1] in ("\"", "'"):    # a text is one token: its quotes belong to it
+            return self
+        found = [m.start() for m in re.finditer(rf"(?<![\w]){re.escape(name)}(?![\w])", inside)]
+        if found[:1] != [0] or len(name) == len(inside):   # only the end moves: the column stays
+            return self
+        return Span(self.file, self.line, self.col, self.line, self.col + len(name))
+
+
+_RULES_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\w+')
+_YAML_TOKEN = re.compile(r'"(?:[^"\\\n]|\\.)*"?|\'[^\'\n]*\'?|[^\s,\[\]{}:#][^,\[\]{}#\n]*?(?=\s*(?::\s|:$|,|\]|\}|\s#|$))')
+_NAMED = re.compile(r"`([^`\s]+)`")
+_IDENTIFIER = re.compile(r"[A-Za-z_]\w*\Z")
 
 
 NOWHERE = Span("<unknown>", 0, 0)
@@ -92,6 +145,52 @@ class Diagnostic:
             "code": self.code, "severity": self.severity,
             "message": self.message, "hint": self.hint,
         }
+
+
+def pinpoint(diag: Diagnostic, lines: Sequence[str] | None) -> Diagnostic:
+    """The diagnostic with a span that covers exactly its offending token, for editors
+    (`lumos lsp`), `lumos check --format json` and the caret: a point span is widened to
+    the token there, and a span over a whole call is cut short to the name its message
+    quotes (`unknown function `x``: the name, not the call).
+
+    >>> d = Diagnostic("E201", "unknown name `plays_lft`", Span("g.lumos", 1, 7), "did you mean `plays_left`?")
+    >>> pinpoint(d, ["while plays_lft > 0:"]).to_json()["end_column"]
+    16
+    """
+    span = diag.span
+    if lines is None or not 1 <= span.line <= len(lines):
+        return diag
+    text = lines[span.line - 1].rstrip("\r\n")
+    new = span.widened(text)
+    named = _NAMED.search(diag.message)
+    if named:
+        new = new.focused(named.group(1), text)
+    return diag if new == span else replace(diag, span=new)
+
+
+def pinpoint_all(diags: Iterable[Diagnostic], texts: dict[str, str]) -> list[Diagnostic]:
+    """`pinpoint` for many diagnostics, given the texts of their files by path."""
+    lines: dict[str, list[str] | None] = {}
+    out = []
+    for d in diags:
+        f = d.span.file
+        if f not in lines:
+            lines[f] = texts[f].splitlines() if f in texts else None
+        out.append(pinpoint(d, lines[f]))
+    return out
+
+
+def suggestion(hint: str) -> str | None:
+    """The name a "did you mean `x`?" hint suggests, or None.
+
+    >>> suggestion("did you mean `plays_left`?")
+    'plays_left'
+    """
+    m = _SUGGESTION.search(hint or "")
+    return m.group(1) if m else None
+
+
+_SUGGESTION = re.compile(r"did you mean `([^`]+)`\?")
 
 
 class LumosError(Exception):

@@ -6,7 +6,8 @@ Three kinds of checks:
 - every card compiles, and every effect (Intrepid Moves, Traits, Spectators' two effects)
   runs, in random games and all at once from a test card;
 - a handful of cards do what their text says, each on a situation built by driving the
-  public API (GameState) and editing the State.
+  public API (GameState) and editing it through positions (the shared Table of
+  tests/support: pieces placed, balls given and cards moved by name).
 
 The rules are compiled with the shipped cards plus a few test cards written here
 (TEST_CARDS): they play a named card's effect during the Intrepid Moves step, so a test
@@ -273,8 +274,7 @@ class Match(shared.Table):
         hands = {self.cg.zone_id("hand", side) for side in (HOME, AWAY)}
         card = next((i for i in ids if self.st.card_zone[i] == zid),
                     next((i for i in ids if self.st.card_zone[i] not in hands), ids[0]))
-        self.s.machine.move_card(card, zid)
-        return card
+        return self.relocate([(card, self.zone_label(zone, side))])[0]
 
     def setup(self, houses=("gryffindor", "slytherin"), players=(), tactical=(), spectators=(),
               zero_cost=False, hand: dict | None = None) -> None:
@@ -359,8 +359,8 @@ class Match(shared.Table):
 
 
 def put(m: Match, piece: str, space: str) -> None:
-    m.s.machine.place(m.P[piece], -1)
-    m.s.machine.place(m.P[piece], m.cg.board.index[space])
+    """The piece onto the space, arriving after the pieces already there (a position edit)."""
+    m.put({piece: space})
 
 
 def start(seed: int = 0, **kw) -> Match:
@@ -755,9 +755,7 @@ def test_hand_swap_clears_the_stand():
     m = spectator_match()
     m.pick(PLAY_SPECTATOR)
     m.pick("place the Spectator Fervent Fan")
-    home_hand = m.cg.zone_id("hand", HOME)
-    for c in list(m.st.zones[home_hand]):
-        m.s.machine.move_card(c, m.cg.zone_id("tactical_deck", HOME))
+    m.relocate([(c, m.zone_label("tactical_deck", HOME)) for c in m.zone("hand", HOME)])
     while " as the Pitch Actions card" not in m.labels()[0]:
         labels = m.labels()
         if m.s.is_chance_node():
@@ -810,7 +808,7 @@ def test_trait_offered_after_its_own_shoot_roll_then_locked():
     m = start(players=("Rowan Emberwing",))
     rowan = next(p for p in ("home chaser 1", "home chaser 2", "home chaser 3") if m.card_of(p) == "Rowan Emberwing")
     put(m, rowan, "away_scoring")
-    m.s.machine.give(m.P["quaffle"], m.P[rowan])
+    m.give(rowan, "quaffle")
     m.pitch_cards()
     m.intrepid()
     drive_until(m, f"{rowan} shoots")

@@ -8,6 +8,7 @@ docs/designers.md only (its example test file is taken from the page itself).
 """
 from __future__ import annotations
 
+import functools
 import json
 import re
 from pathlib import Path
@@ -20,6 +21,13 @@ from lumos.toolkit.cardtests import find_test_files, run_file
 
 ROOT = Path(__file__).resolve().parents[1]
 SHIPPED = find_test_files([ROOT / "cards", ROOT / "examples"])
+
+
+@functools.lru_cache(maxsize=None)
+def _shipped_result(path: Path):
+    """Each shipped test file is run once per session: the pass test and the coverage test
+    read the same results (the cases are deterministic)."""
+    return run_file(path)
 
 
 def _write(folder: Path, name: str, text: str) -> Path:
@@ -42,7 +50,7 @@ def test_every_bundled_game_and_example_expansion_ships_card_tests():
 
 @pytest.mark.parametrize("path", SHIPPED, ids=[p.parent.parent.name for p in SHIPPED])
 def test_shipped_card_tests_pass(path):
-    result = run_file(path)
+    result = _shipped_result(path)
     assert not result.problems, [d.headline() for d in result.problems]
     assert result.cases
     failed = {c.name: [d.headline() for d in c.failures] for c in result.cases if not c.passed}
@@ -249,3 +257,72 @@ cases:
     expect: {deciding: away}
 """)
     assert main(["test", str(path)]) == 0, capsys.readouterr().out
+
+
+# ---------------------------------------------------------------- coverage (`lumos test --coverage`)
+def test_every_card_with_an_effect_is_exercised_by_a_shipped_case():
+    """Issue 9, item 6: each bundled game and example expansion ships a test for each card that
+    has an effect; a card counts when a passing case ran its statements (docs/designers.md,
+    "Coverage")."""
+    from lumos.toolkit.coverage import measure, shipped_cards
+    report = measure([_shipped_result(p) for p in SHIPPED], shipped_cards())
+    folders = {fc.folder for fc in report}
+    assert {"cards/defenders-of-hogwarts", "cards/catch-the-golden-snitch",
+            "examples/catch-the-golden-snitch-stars"} <= {str(Path(f).resolve().relative_to(ROOT)) for f in folders}
+    assert {fc.folder: fc.uncovered for fc in report if fc.uncovered} == {}
+
+
+def test_every_example_expansion_ships_card_tests():
+    """Issue 9, item 6: each example expansion (a folder of examples/ with expansion.yaml)."""
+    expansions = {p.name for p in (ROOT / "examples").iterdir() if (p / "expansion.yaml").is_file()}
+    shipped = {p.relative_to(ROOT).parts[1] for p in SHIPPED if p.relative_to(ROOT).parts[0] == "examples"}
+    assert expansions and expansions <= shipped
+
+
+def _expansion_with_sidestep(tmp_path: Path, tests: str) -> Path:
+    exp = tmp_path / "sidestep"
+    _write(exp, "expansion.yaml", "extends: snitch-snatcher\nname: Sidestep\ncards: [sidestep.yaml]\n")
+    _write(exp, "sidestep.yaml", SIDESTEP)
+    _write(exp, "tests/sidestep.test.yaml", tests)
+    return exp
+
+
+def test_coverage_lists_a_card_no_case_plays_and_exits_1(tmp_path, capsys):
+    """A case that holds the card in a zone but never plays it exercises nothing."""
+    exp = _expansion_with_sidestep(tmp_path, """\
+game: snitch-snatcher
+with: [..]
+cases:
+  - name: without an Offense Skill card Sidestep is not offered
+    source: "Playing Cards > Action Cards"
+    position: {seed: 2, at: {start_of: play_step}, zones: {home hand: [Sidestep], home skills: []}}
+    expect: {options_exclude: [play Sidestep]}
+""")
+    assert main(["test", "--coverage", str(exp)]) == 1
+    out = capsys.readouterr().out
+    assert "== 1 case passed, 0 failed in 1 file ==" in out
+    assert re.search(r"sidestep: 0 of 1 \(0%\)\n    not exercised: Sidestep\n", out), out
+
+
+def test_coverage_counts_a_card_whose_effect_ran(tmp_path, capsys):
+    exp = _expansion_with_sidestep(tmp_path, _docs_example())
+    assert main(["test", "--coverage", "--format", "json", str(exp)]) == 0
+    report = json.loads(capsys.readouterr().out)["coverage"]
+    assert [(Path(r["cards"]).name, r["with_effect"], r["exercised"], r["not_exercised"]) for r in report] == \
+        [("sidestep", 1, 1, [])]
+
+
+def test_a_case_that_covers_a_card_it_does_not_play_fails_with_T221(tmp_path, capsys):
+    exp = _expansion_with_sidestep(tmp_path, """\
+game: snitch-snatcher
+with: [..]
+cases:
+  - name: Sidestep is in the hand
+    source: "Playing Cards > Action Cards"
+    covers: [Sidestep]
+    position: {seed: 2, at: {start_of: play_step}, zones: {home hand: [Sidestep], home skills: [Offense Skill]}}
+    expect: {options_include: [play Sidestep]}
+""")
+    assert main(["test", str(exp)]) == 1
+    out = capsys.readouterr().out
+    assert "sidestep.test.yaml:6:14: T221 the case covers `Sidestep`, but no statement of `Sidestep` ran" in out

@@ -2,15 +2,11 @@
 a whole session with the server over stdin/stdout (JSON-RPC, as an editor speaks it)."""
 from __future__ import annotations
 
-import json
-import os
 import shutil
-import subprocess
-import sys
-import threading
 from pathlib import Path
 
 import pytest
+from support.lspclient import Client
 
 from lumos.api import game_sources
 from lumos.diagnostics import Diagnostic, Span
@@ -101,79 +97,8 @@ def test_a_loose_card_file_gets_lint_warnings(tmp_path):
 
 
 # ---------------------------------------------------------------- a session over stdin/stdout
-class _Client:
-    """The smallest LSP client: Content-Length framed JSON-RPC over a subprocess's pipes."""
-
-    def __init__(self, cwd: Path):
-        env = dict(os.environ, PYTHONUNBUFFERED="1")
-        self.proc = subprocess.Popen([sys.executable, "-m", "lumos", "lsp"], cwd=cwd, env=env,
-                                     stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
-        self.messages: list[dict] = []
-        self.cond = threading.Condition()
-        self.reader = threading.Thread(target=self._read, daemon=True)
-        self.reader.start()
-        self.next_id = 0
-
-    def _read(self) -> None:
-        out = self.proc.stdout
-        while True:
-            length = None
-            while True:
-                line = out.readline()
-                if not line:
-                    return
-                line = line.strip()
-                if not line:
-                    break
-                name, _, value = line.decode().partition(":")
-                if name.lower() == "content-length":
-                    length = int(value)
-            body = json.loads(out.read(length))
-            with self.cond:
-                self.messages.append(body)
-                self.cond.notify_all()
-
-    def send(self, method: str, params: dict, request: bool = False) -> int | None:
-        msg = {"jsonrpc": "2.0", "method": method, "params": params}
-        ident = None
-        if request:
-            self.next_id += 1
-            ident = msg["id"] = self.next_id
-        data = json.dumps(msg).encode()
-        self.proc.stdin.write(f"Content-Length: {len(data)}\r\n\r\n".encode() + data)
-        self.proc.stdin.flush()
-        return ident
-
-    def wait(self, match, timeout: float = 60) -> dict:
-        with self.cond:
-            ok = self.cond.wait_for(lambda: any(match(m) for m in self.messages), timeout)
-            assert ok, f"no such message; got {[m.get('method', m.get('id')) for m in self.messages]}"
-            found = next(m for m in self.messages if match(m))
-            self.messages.remove(found)
-            return found
-
-    def diagnostics(self, uri: str) -> list[dict]:
-        msg = self.wait(lambda m: m.get("method") == "textDocument/publishDiagnostics"
-                        and m["params"]["uri"] == uri)
-        return msg["params"]["diagnostics"]
-
-    def close(self) -> None:
-        try:
-            ident = self.send("shutdown", {}, request=True)
-            self.wait(lambda m: m.get("id") == ident, timeout=20)
-            self.send("exit", {})
-            self.proc.wait(timeout=20)
-        finally:
-            if self.proc.poll() is None:
-                self.proc.kill()
-                self.proc.wait()
-            self.proc.stdin.close()
-            self.reader.join(timeout=20)
-            self.proc.stdout.close()
-
-
 def test_a_session_publishes_diagnostics_on_open_change_and_save(game):
-    client = _Client(game)
+    client = Client(game)
     try:
         ident = client.send("initialize", {"processId": None, "rootUri": game.resolve().as_uri(),
                                            "capabilities": {}}, request=True)

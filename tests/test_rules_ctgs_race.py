@@ -192,9 +192,8 @@ class Race(shared.Table):
         return (free or ids)[0]
 
     def to_zone(self, name: str, zone: str, side: int = 0) -> int:
-        c = self.card(name)
-        self.m.move_card(c, self.cg.zone_id(zone, side))
-        return c
+        """A copy of the card (one in the deck first) on top of the zone, through a position."""
+        return self.relocate([(self.card(name), self.zone_label(zone, side))])[0]
 
     def row(self, *names: str) -> None:
         for n in names:
@@ -202,11 +201,10 @@ class Race(shared.Table):
 
     def deck_top(self, *names: str) -> None:
         """Put these cards (different copies) on top of the deck, the first named drawn first."""
-        deck, used = self.cg.zone_id("snitch_deck", 0), []
+        used = []
         for n in names:
             used.append(next(i for i, c in enumerate(self.cg.cards) if c.name == n and i not in used))
-        for c in reversed(used):
-            self.m.move_card(c, deck)
+        self.relocate([(c, self.zone_label("snitch_deck")) for c in reversed(used)])
 
     # ------------------------------------------------------------ deciding
     def run(self, option: str, side: int = HOME, **args) -> None:
@@ -626,11 +624,9 @@ def test_the_discard_pile_is_reshuffled_when_the_deck_is_empty():
     pile and shuffle them to create a new deck. Then continue to draw"."""
     r = Race()
     r.seekers(1, 1)
-    deck = r.cg.zone_id("snitch_deck", 0)
-    for c in list(r.st.zones[deck]):
-        r.m.move_card(c, r.cg.zone_id("snitch_discard", 0))
+    r.relocate([(c, r.zone_label("snitch_discard")) for c in r.zone("snitch_deck")])
     r.row("Broom 1", "Wing 1")
-    r.m.move_card(r.card("Broom 2"), deck)          # the only card left in the deck
+    r.to_zone("Broom 2", "snitch_deck")              # the only card left in the deck
     r.run("refill")
     assert r.zone_names("snitch_deck") == [] and len(r.zone_names("snitch_discard")) == 13
     r.to_zone("Wing 1", "snitch_discard")

@@ -1,9 +1,10 @@
 """Snitch Snatcher: the rulebook's rules, checked on situations built directly.
 
-Each test builds a situation by driving the public API (GameState) and editing the
-State (pieces placed with `machine.place`, the Quaffle given with `machine.give`,
-cards moved with `machine.move_card`), forces dice by applying the chance outcome
-it wants, then checks the legal option labels and the state after applying one.
+Each test builds a situation by driving the public API (GameState) and editing it
+through positions (the shared Table of tests/support: pieces placed, the Quaffle given and
+cards moved by name, the situation written down, changed and read back), forces dice by
+applying the chance outcome it wants, then checks the legal option labels and the state
+after applying one.
 Docstrings cite the rulebook section (rulebooks/snitch-snatcher.txt); rulings where
 the rulebook is silent are on docs/rulings/snitch-snatcher.md.
 
@@ -187,31 +188,25 @@ class Table(shared.Table):
         ids = sorted((c for c in self.cards(card_name, side) if self.st.card_zone[c] != zid),
                      key=lambda c: self.st.card_zone[c] == hand)
         assert len(ids) >= n, f"only {len(ids)} {card_name} cards left for {SIDES[side]}"
-        for c in ids[:n]:
-            self.m.move_card(c, zid)
-        return ids[:n]
+        return self.relocate([(c, self.zone_label(zone, side)) for c in ids[:n]])
 
     def skills(self, side: int, **colours: int) -> None:
         """Give a side exactly these Skill cards face up (the rest back in the Skill deck)."""
-        for c in list(self.zone("skills", side)):
-            self.m.move_card(c, self.cg.zone_id("skill_deck", side))
+        self.relocate([(c, self.zone_label("skill_deck", side)) for c in self.zone("skills", side)])
         for colour, n in colours.items():
             if n:
                 self.to_zone(f"{colour.capitalize()} Skill", "skills", side, n)
 
     def empty_hands(self) -> None:
-        for side in (HOME, AWAY):
-            for c in list(self.zone("hand", side)):
-                self.m.move_card(c, self.cg.zone_id("action_deck", side))
+        self.relocate([(c, self.zone_label("action_deck", side)) for side in (HOME, AWAY)
+                       for c in self.zone("hand", side)])
 
     def top_of(self, zone: str, side: int, card_name: str) -> int:
         """Put one card of that name on top of a zone (the end of its list)."""
         zid = self.cg.zone_id(zone, side)
         ids = [c for c in self.cards(card_name, side) if self.st.card_zone[c] == zid]
         card = ids[0] if ids else self.to_zone(card_name, zone, side)[0]
-        self.st.zones[zid].remove(card)
-        self.st.zones[zid].append(card)
-        return card
+        return self.relocate([(card, self.zone_label(zone, side))])[0]
 
     # ------------------------------------------------------------ moving on
     def draw_skill(self, colour: str = "wizardry") -> None:
@@ -482,8 +477,8 @@ def test_draw_options_follow_what_is_left_in_the_decks():
     covered: then the draw is from the Action deck, taken without asking; with no card
     left anywhere the team draws nothing and plays on)."""
     t = table()
-    for c in list(t.zone("skill_deck", AWAY)):  # out of play (skills would make cards playable)
-        t.m.move_card(c, t.cg.zone_id("discard", HOME))
+    # out of play (skills would make cards playable)
+    t.relocate([(c, t.zone_label("discard", HOME)) for c in t.zone("skill_deck", AWAY)])
     filler = t.top_of("action_deck", AWAY, "Test Filler")
     t.draw_skill()
     t.move("home beater 1", "b3")
@@ -491,10 +486,7 @@ def test_draw_options_follow_what_is_left_in_the_decks():
     assert t.current() == AWAY and t.zone("hand", AWAY) == [filler]
     assert t.plays() == t.labels()
     t2 = table()
-    for c in list(t2.zone("skill_deck", AWAY)):
-        t2.m.move_card(c, t2.cg.zone_id("discard", HOME))
-    for c in list(t2.zone("action_deck", AWAY)):
-        t2.m.move_card(c, t2.cg.zone_id("discard", HOME))
+    t2.relocate([(c, t2.zone_label("discard", HOME)) for c in t2.zone("skill_deck", AWAY) + t2.zone("action_deck", AWAY)])
     t2.draw_skill()
     t2.move("home beater 1", "b3")
     t2.move("home beater 2", "f3")
@@ -1277,8 +1269,8 @@ def test_empty_action_deck_is_the_shuffled_discard_pile():
     pile and place it face down as your Action deck."""
     t = table()
     deck, discard = t.cg.zone_id("action_deck", HOME), t.cg.zone_id("discard", HOME)
-    for c in list(t.zone("action_deck", HOME)):
-        t.m.move_card(c, t.cg.zone_id("hand", AWAY) if t.cg.cards[c].type == "spot" else discard)
+    t.relocate([(c, t.zone_label("hand", AWAY) if t.cg.cards[c].type == "spot" else t.zone_label("discard", HOME))
+                for c in t.zone("action_deck", HOME)])
     assert t.st.zones[deck] == []
     before = len(t.st.zones[discard])
     t.pick("draw an action card")

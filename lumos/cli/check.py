@@ -216,6 +216,8 @@ def run(args) -> int:
             if key not in seen:     # two targets sharing a game report its problems once
                 seen.add(key)
                 all_diags.append(d)
+    from lumos.diagnostics import pinpoint_all
+    all_diags = pinpoint_all(all_diags, files)     # whole tokens, for the caret, json and github
     all_diags.sort(key=lambda d: (display_path(d.span.file), d.span.line, d.span.col, d.code))
     errors = sum(d.is_error for d in all_diags)
     warnings = len(all_diags) - errors

@@ -25,6 +25,9 @@ def register(sub) -> None:
                    help="test files or folders searched for *.test.yaml (default: the bundled games' cards "
                         "and the examples)")
     s.add_argument("--format", choices=("text", "json"), default="text", help="text (default) or json")
+    s.add_argument("--coverage", action="store_true",
+                   help="also list, per folder of cards, the cards with an effect that no passing case "
+                        "exercised; exit 1 when there is one")
     s.set_defaults(func=run)
 
 
@@ -45,13 +48,41 @@ def run(args) -> int:
     if not files:
         raise UsageError("no test files (*.test.yaml) found" + (f" in {', '.join(args.paths)}" if args.paths else ""))
     results = [run_file(p) for p in files]
+    report = _coverage(results, not args.paths) if args.coverage else None
     if args.format == "json":
-        print(json.dumps(_as_json(results), indent=2))
+        out = _as_json(results)
+        if report is not None:
+            out["coverage"] = [{"cards": fc.folder, "with_effect": len(fc.with_effect), "exercised": len(fc.covered),
+                                "not_exercised": fc.uncovered, "without_effect": fc.without_effect}
+                               for fc in report]
+        print(json.dumps(out, indent=2))
     else:
         _print_text(results)
+        if report is not None:
+            _print_coverage(report)
     if any(r.broken for r in results):
         return EXIT_BROKEN
-    return EXIT_FAIL if any(not c.passed for r in results for c in r.cases) else EXIT_OK
+    if any(not c.passed for r in results for c in r.cases):
+        return EXIT_FAIL
+    return EXIT_FAIL if report and any(fc.uncovered for fc in report) else EXIT_OK
+
+
+def _coverage(results, shipped: bool):
+    """Per folder of cards, which cards with an effect the passing cases exercised; with no
+    PATH, every bundled game and example expansion, tests or not (lumos.toolkit.coverage)."""
+    from lumos.toolkit.coverage import measure, shipped_cards
+    return measure(results, shipped_cards() if shipped else None)
+
+
+def _print_coverage(report) -> None:
+    print("== cards with an effect exercised by a passing case ==")
+    for fc in report:
+        n, k = len(fc.with_effect), len(fc.covered)
+        share = f" ({100 * k // n}%)" if n else ""
+        print(f"{display_path(fc.folder)}: {k} of {n}{share}" + (", " + count(fc.without_effect, "card") +
+                                                          " without an effect" if fc.without_effect else ""))
+        if fc.uncovered:
+            print("    not exercised: " + ", ".join(fc.uncovered))
 
 
 def _print_text(results) -> None:

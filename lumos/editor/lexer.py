@@ -42,7 +42,7 @@ BUILTIN_NAMES = ("me", "it", "current", "sides", "pieces", "cards", "card")
 BUILTIN_FUNCTIONS = ("closest", "count", "distance", "first", "last", "full", "max", "min", "occupant", "occupants",
                      "offset", "other", "playable", "sum", "toward")
 # Declarations whose next word is the name they declare, and what that name is.
-_DECLARES = (("procedure", Name.Function), ("function", Name.Function), ("action", Name.Function),
+DECLARES = (("procedure", Name.Function), ("function", Name.Function), ("action", Name.Function),
              ("window", Name.Constant), ("zone", Name.Variable), ("var", Name.Variable),
              ("const", Name.Constant), ("option", Name.Variable), ("die", Name.Variable),
              ("event", Name.Function), ("field", Name.Variable), ("group", Name.Variable))
@@ -66,7 +66,7 @@ class LumosLexer(RegexLexer):
             (r"(\[)(\s*)(source)(\s*)(:)", bygroups(Punctuation, Whitespace, Keyword.Pseudo, Whitespace,
                                                     Punctuation), "source"),
             *[(rf"\b({kw})([ \t]+)({_WORD})", bygroups(Keyword.Declaration, Whitespace, kind))
-              for kw, kind in _DECLARES],
+              for kw, kind in DECLARES],
             (r"\b(when)([ \t]+)(" + _WORD + ")", bygroups(Keyword.Declaration, Whitespace, Name.Function)),
             (r"(:)([ \t]*)(" + "|".join(TYPES) + r")\b", bygroups(Punctuation, Whitespace, Keyword.Type)),
             (r"\b(per)([ \t]+)(side|piece)\b", bygroups(Keyword.Declaration, Whitespace, Keyword.Type)),

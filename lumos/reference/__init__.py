@@ -8,16 +8,18 @@ English, the board, and the rulebook coverage). As a Sphinx extension, add
 the English and the model work without the docs extra.
 
 Modules: english (nodes -> English prose), model (compiled game -> GameDoc), writer
-(GameDoc -> reStructuredText), domain (Sphinx directives, roles, domain), build (`lumos docs`).
+(GameDoc -> reStructuredText), domain (Sphinx directives, roles, domain), build (`lumos docs`),
+boards (compiled board + layout + position -> SVG/PNG, also used by `lumos board` and the viewer).
 """
 from __future__ import annotations
 
 from lumos.reference.model import GameDoc, ReferenceError, card_files, game_doc, load_sections, match_section, \
     toc_sections
+from lumos.reference.boards import render_png, render_svg
 from lumos.reference.writer import coverage_rst, game_rst
 
 __all__ = ["GameDoc", "ReferenceError", "build_docs", "card_files", "coverage_rst", "game_doc", "game_rst",
-           "load_sections", "match_section", "setup", "toc_sections"]
+           "load_sections", "match_section", "render_png", "render_svg", "setup", "toc_sections"]
 
 
 def setup(app) -> dict:

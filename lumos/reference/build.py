@@ -110,7 +110,9 @@ def build_docs(out_dir: str | Path | None = None, with_paths: Iterable[str | Pat
         write_project(src, plan)
         conf = {"project": "Lumos rules reference", "extensions": ["lumos.reference"], "root_doc": "index",
                 "html_theme": "alabaster", "html_title": "Lumos rules reference", "pygments_style": "sphinx",
-                "html_show_sourcelink": False, "html_copy_source": False}
+                "html_show_sourcelink": False, "html_copy_source": False,
+                # no copyright line: the stand-alone reference is generated, and "©." said nothing true
+                "html_show_copyright": False}
         app = Sphinx(str(src), None, str(out), str(Path(tmp) / "doctrees"), "html", confoverrides=conf,
                      status=None, warning=warnings, freshenv=True)
         app.build()

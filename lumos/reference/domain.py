@@ -10,7 +10,7 @@ from the game. In a Sphinx project, add ``"lumos.reference"`` to ``extensions``;
     .. lumos:game:: GAME                 the whole reference of a game (a bundled id or a
        :with: path/to/expansion          game folder), optionally with extra cards
     .. lumos:coverage:: GAME             each rulebook section with the rules citing it
-    .. lumos:board:: GAME                the board, drawn from the compiled graph
+    .. lumos:board:: GAME                the board, drawn from the compiled board and its layout
 
 (GAME and the `:with:` paths are relative to the page's folder) and the roles
 ``:lumos:card:``, ``:lumos:rule:``, ``:lumos:action:`` (checked: an unknown
@@ -107,14 +107,14 @@ class CoverageDirective(_GameDirective):
 
 
 class BoardDirective(_GameDirective):
-    """``.. lumos:board:: GAME`` — the board, drawn from the compiled graph."""
+    """``.. lumos:board:: GAME`` — the board as lumos.reference.boards draws it (its layout)."""
 
     def run(self) -> list[nodes.Node]:
-        from lumos.compiler.boards import export_svg
+        from lumos.reference.boards import render_svg
         doc = self.load()
         board = doc.cg.board
         node = lumos_board()
-        node["svg"] = export_svg(board)
+        node["svg"] = render_svg(doc.cg)
         node["filename"] = f"lumos-board-{nodes.make_id(doc.id)}.svg"
         node["alt"] = f"{board.name} ({len(board.spaces)} spaces), the board of {doc.cg.title}"
         return [node]
@@ -262,7 +262,16 @@ class LumosDomain(Domain):
 _CSS = """
 .lumos-card-text { font-style: italic; border-left: 3px solid #c9b458; padding-left: .8em; }
 .lumos-uncited { background: #fdecea; border-left: 3px solid #c62828; padding: .2em .8em; }
-figure.lumos-board img { border: 1px solid #ccc; }
+figure.lumos-board img { border: 1px solid #ccc; max-width: 100%; height: auto; }
+/* Source blocks: long lines wrap inside their box (a `[source: ...]` citation stays readable
+   at a 1280 px window); a line that cannot wrap scrolls inside the box, never past it. */
+div.highlight pre, div.highlight-lumos pre { white-space: pre-wrap; overflow-wrap: anywhere; overflow-x: auto;
+  max-width: 100%; box-sizing: border-box; }
+div.highlight, div.highlight-lumos { max-width: 100%; overflow-x: auto; }
+/* Field lists (Rulebook:, Defined in:, card fields): labels in words, wrapped between words only. */
+dl.field-list > dt { word-break: normal; overflow-wrap: normal; hyphens: none; white-space: nowrap; }
+dl.field-list > dd { overflow-wrap: anywhere; }
+.lumos-summary { font-size: 1.05em; }
 """
 
 

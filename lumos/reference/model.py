@@ -93,6 +93,7 @@ class GameDoc:
         self.by_target = {r.target: r for r in self.rules}
         self.cards = self._cards(parse, build, Origin)
         self.sections = load_sections(src.rules_dir)
+        self.summary = load_summary(src.rules_dir)
         self.expansions: list[str] = [p.name for p in self.extra_cards]
         self._index_uses()
 
@@ -306,8 +307,7 @@ def toc_sections(rulebook_text: str) -> list[str]:
     return sections
 
 
-def load_sections(rules_dir: Path) -> list[str] | None:
-    """The section list of a game (rules/<game>/sections.yaml), or None when it has none."""
+def _sections_file(rules_dir: Path) -> dict | None:
     import yaml
 
     from lumos.compiler.named_files import read_bytes, refusal
@@ -315,7 +315,20 @@ def load_sections(rules_dir: Path) -> list[str] | None:
     if refusal(path, [rules_dir]) is not None:   # missing, a link out of the folder, a FIFO...
         return None
     data = yaml.safe_load(read_bytes(path, 2_000_000, [rules_dir]).decode("utf-8")) or {}
-    return [str(s) for s in data.get("sections") or []]
+    return data if isinstance(data, dict) else {}
+
+
+def load_sections(rules_dir: Path) -> list[str] | None:
+    """The section list of a game (rules/<game>/sections.yaml), or None when it has none."""
+    data = _sections_file(rules_dir)
+    return None if data is None else [str(s) for s in data.get("sections") or []]
+
+
+def load_summary(rules_dir: Path) -> str:
+    """The short summary that opens a game's reference page (`summary:` in sections.yaml), or ""."""
+    data = _sections_file(rules_dir) or {}
+    text = data.get("summary")
+    return str(text).strip() if isinstance(text, str) else ""
 
 
 def match_section(citation: str, sections: list[str]) -> str | None:

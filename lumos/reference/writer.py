@@ -24,6 +24,12 @@ def _code(text: str, indent: int = 0) -> list[str]:
     return [f"{pad}.. code-block:: lumos", ""] + [f"{pad}   {l}" if l.strip() else "" for l in text.splitlines()] + [""]
 
 
+def field_label(key: str) -> str:
+    """A card field's key as a label in words: `accelerate_dice` -> `Accelerate dice`."""
+    words = key.replace("_", " ").strip()
+    return words[:1].upper() + words[1:]
+
+
 def _words(items: list[str]) -> str:
     return ", ".join(items)
 
@@ -126,6 +132,7 @@ class _Writer:
     def page(self) -> list[str]:
         cg = self.doc.cg
         self.add(*rst_title(cg.title, "="))
+        self.summary()
         self.intro()
         self.components()
         self.board()
@@ -136,6 +143,13 @@ class _Writer:
         self.others()
         self.cards()
         return self.lines
+
+    def summary(self) -> None:
+        """The page opens with what the game is (the `summary:` of sections.yaml) and its board."""
+        text = self.doc.summary
+        if text:
+            self.add(".. container:: lumos-summary", "", *[f"   {line}" if line else "" for line in text.splitlines()], "")
+        self.add(f".. lumos:board:: {self.ref}", "")
 
     def intro(self) -> None:
         doc, cg = self.doc, self.doc.cg
@@ -201,7 +215,7 @@ class _Writer:
         self.add(*rst_title("The board", "-"))
         self.add(f"*{rst_escape(board.name)}*: {len(board.spaces)} spaces, drawn from the compiled board "
                  "graph (the picture is made at each build, never by hand).", "")
-        self.add(f".. lumos:board:: {self.ref}", "")
+        self.add("The picture at the top of the page is this board.", "")
         if board.links or getattr(board, "unions", None):
             self.add(".. list-table:: Link kinds (how pieces move from space to space)", "   :header-rows: 1", "",
                      "   * - link kind", "     - links", "     - made of")
@@ -331,7 +345,7 @@ class _Writer:
         out = []
         data = [(k, val) for k, val in v.fields.items() if k not in HIDDEN_FIELDS and k not in v.effects]
         for k, val in data:
-            out.append(f":{rst_escape(k)}: {self.value(k, val)}")
+            out.append(f":{rst_escape(field_label(k))}: {self.value(k, val)}")
         out.append(f":Defined in: ``{v.where}``")
         out.append("")
         if isinstance(v.fields.get("text"), str):

@@ -6,7 +6,9 @@ game (`game:`, a bundled id or a folder relative to the file), the expansions to
 (`with:`) and its `cases:`. A case starts from a position (`position:`, the format of
 lumos.interpreter.position) or from a seed and a list of choices by label, takes its
 `steps:` (`choose:`, `play:`, `roll:`, `take_first:`), then checks its `expect:` block
-against the state. The format is documented in docs/designers.md; the codes (T2xx) in
+against the state and that it exercised the cards its `covers:` names. Each case notes
+the cards whose statements ran during its choices and steps (lumos.toolkit.coverage
+counts them). The format is documented in docs/designers.md; the codes (T2xx) in
 docs/errors.md. Nothing here knows a game: every name is looked up in the compiled game.
 
     >>> result = run_file("cards/my-game/tests/cards.test.yaml")   # doctest: +SKIP
@@ -22,12 +24,19 @@ from lumos.diagnostics import Diagnostic, LumosError, Span, did_you_mean
 
 SUFFIX = ".test.yaml"
 FILE_KEYS = ("game", "with", "cases")
-CASE_KEYS = ("name", "source", "position", "seed", "options", "choices", "steps", "expect")
+CASE_KEYS = ("name", "source", "covers", "position", "seed", "options", "choices", "steps", "expect")
 STEP_KEYS = ("choose", "play", "roll", "take_first")
 EXPECT_KEYS = ("options_include", "options_exclude", "pieces", "vars", "side_vars", "piece_vars",
                "zones", "events_include", "winner", "deciding")
 MAX_DECISIONS = 10_000   # chance and `take_first` steps never run a case for ever
 MAX_TAKEN = 1_000        # decisions one `take_first` step may take
+EFFECT_SUFFIX = "_effect"   # as lumos.compiler.game: a field `..._effect` holds statements
+
+
+def effect_fields(fields: dict) -> list[str]:
+    """The fields of a card that hold statements (its effects), in the card's order: a card
+    with one *has an effect* (lumos.toolkit.coverage)."""
+    return [k for k, v in fields.items() if isinstance(v, str) and (k == "effect" or k.endswith(EFFECT_SUFFIX))]
 
 
 @dataclass
@@ -37,6 +46,9 @@ class CaseResult:
     name: str
     line: int
     failures: list[Diagnostic] = field(default_factory=list)
+    # the cards the case exercised: (card file, name) of each card whose statements (`effect`,
+    # `..._effect`) ran during its choices and steps (lumos.toolkit.coverage counts them)
+    exercised: set = field(default_factory=set)
 
     @property
     def passed(self) -> bool:
@@ -51,6 +63,8 @@ class FileResult:
     text: str = ""
     cases: list[CaseResult] = field(default_factory=list)
     problems: list[Diagnostic] = field(default_factory=list)
+    # every card of the game the file ran: (card file, name) -> its fields (None when broken)
+    cards: dict | None = None
 
     @property
     def broken(self) -> bool:
@@ -171,6 +185,9 @@ def _read_case(f: _File, cases, i: int, case) -> None:
                "a whole number")
     if "options" in case:
         f.kind(case, "options", isinstance(case["options"], dict), "a mapping of the game's options")
+    if "covers" in case:
+        f.kind(case, "covers", isinstance(case["covers"], list) and all(isinstance(c, str) for c in case["covers"]),
+               "a list of card names", "write `covers: [Card, Card]`")
     if "choices" in case:
         f.kind(case, "choices", isinstance(case["choices"], list) and all(isinstance(c, str) for c in case["choices"]),
                "a list of option labels")
@@ -303,6 +320,9 @@ def check_names(cg, path: str, data: dict) -> list[Diagnostic]:
         for step in case.get("steps") or []:
             if isinstance(step, dict) and isinstance(step.get("play"), str):
                 known(step, "play", step["play"], cards, "card", at_key=False)
+        if isinstance(case.get("covers"), list):
+            for k, card in enumerate(case["covers"]):
+                known(case["covers"], k, card, cards, "card", at_key=False)
         expect = case.get("expect")
         if not isinstance(expect, dict):
             continue
@@ -358,6 +378,7 @@ def run_file(path: str | Path) -> FileResult:
     result.problems = check_names(cg, path, data)
     if result.problems:
         return result
+    result.cards = {(c.span.file, c.name): c.fields for c in cg.cards}
     for case in data["cases"]:
         outcome = run_case(cg, path, case)
         if isinstance(outcome, list):        # the position is broken: the file is
@@ -395,12 +416,15 @@ def run_case(cg, path: str, case: dict):
     except LumosRuntimeError as exc:    # the rules went wrong on the way to the start
         result.failures += list(exc.diagnostics)
         return result
+    state.machine.played = played = set()   # which cards' statements run from here on
+    moves: dict = {}    # the values of the arguments of the options taken (cards among them)
+    before = _card_places(state)
     try:
         choices = case.get("choices") or []
         for k, label in enumerate(choices):
-            _choose_label(f, state, label, choices, k)
+            _choose_label(f, state, label, choices, k, moves)
         for k, step in enumerate(case.get("steps") or []):
-            _step(f, state, step)
+            _step(f, state, step, moves)
         _settle(state)      # the dice the rules roll next are rolled, as before a step
     except _Stop as stop:
         result.failures.append(stop.diag)
@@ -408,8 +432,43 @@ def run_case(cg, path: str, case: dict):
     except LumosRuntimeError as exc:    # the rules went wrong while the steps ran: the case fails there
         result.failures += list(exc.diagnostics)
         return result
+    finally:
+        state.machine.played = None
+    result.exercised = {(cg.cards[c].span.file, cg.cards[c].name) for c, _key in played}
     result.failures += _expectations(f, state, case["expect"])
+    result.failures += _covers(f, cg, case, result.exercised, moves, before, _card_places(state))
     return result
+
+
+def _card_places(state) -> dict:
+    """card name -> the sorted (zone, place in the zone) of its copies: what a case moved."""
+    out: dict = {}
+    for zone, cards in state.position()["zones"].items():
+        for k, c in enumerate(cards):
+            out.setdefault(c["card"] if isinstance(c, dict) else c, []).append((zone, k))
+    return {name: sorted(places) for name, places in out.items()}
+
+
+def _covers(f: _File, cg, case: dict, exercised: set, taken: dict, before: dict, after: dict) -> list[Diagnostic]:
+    """T221 for each card the case says it covers but did not exercise. A card with statements
+    (`effect`, `..._effect`) is exercised when they ran; a card without them (its effect is
+    data the rules read) when an option taken named it or it changed place (its zone, or its
+    place in the zone) during the case."""
+    out = []
+    ran = {name for _file, name in exercised}
+    moved = {name for name in set(before) | set(after) if before.get(name) != after.get(name)}
+    fields = {c.name: c.fields for c in cg.cards}
+    for k, name in enumerate(case.get("covers") or []):
+        if effect_fields(fields[name]):
+            if name not in ran:
+                out.append(Diagnostic("T221", f"the case covers `{name}`, but no statement of `{name}` ran",
+                                      f.span(case["covers"], k), "play the card in the steps (or take the option "
+                                      "that resolves it), or leave it out of `covers:`"))
+        elif name not in taken and name not in moved:
+            out.append(Diagnostic("T221", f"the case covers `{name}`, but no option taken named it and it "
+                                          "never moved", f.span(case["covers"], k),
+                                  "take the option that plays or picks the card, or leave it out of `covers:`"))
+    return out
 
 
 def _settle(state) -> None:
@@ -434,7 +493,14 @@ def _no_option(f: _File, state, container, key, what: str, wanted: str) -> _Stop
                             did_you_mean(wanted.strip("`"), labels) or f"the options are: {shown}"))
 
 
-def _choose_label(f: _File, state, label, container, key) -> None:
+def _take(state, i: int, taken: dict) -> None:
+    """Apply option i, noting the values of its arguments (cards among them: `covers:`)."""
+    for v in state.options()[i]["args"].values():
+        taken[str(v)] = True
+    state.apply_action(i)
+
+
+def _choose_label(f: _File, state, label, container, key, taken: dict) -> None:
     if not state.is_terminal() and state.is_chance_node() and label in _labels(state):
         state.apply_action(_labels(state).index(label))
         return
@@ -442,13 +508,13 @@ def _choose_label(f: _File, state, label, container, key) -> None:
     labels = _labels(state)
     if label not in labels:
         raise _no_option(f, state, container, key, "cannot choose", f"`{label}`")
-    state.apply_action(labels.index(label))
+    _take(state, labels.index(label), taken)
 
 
-def _step(f: _File, state, step: dict) -> None:
+def _step(f: _File, state, step: dict, taken: dict) -> None:
     (key, value), = step.items()
     if key == "choose" and isinstance(value, str):
-        _choose_label(f, state, value, step, key)
+        _choose_label(f, state, value, step, key, taken)
     elif key == "choose":
         _settle(state)
         records = [] if state.is_terminal() else state.options()
@@ -461,7 +527,7 @@ def _step(f: _File, state, step: dict) -> None:
                                        f.span(step, key), "add arguments until one option is left: " +
                                        "; ".join(records[i]["label"] for i in found[:6])))
             raise _no_option(f, state, step, key, "cannot choose", f"with the arguments `{wanted}`")
-        state.apply_action(found[0])
+        _take(state, found[0], taken)
     elif key == "play":
         _settle(state)
         records = [] if state.is_terminal() else state.options()
@@ -472,7 +538,7 @@ def _step(f: _File, state, step: dict) -> None:
                 raise _Stop(Diagnostic("T211", f"{len(found)} options play `{value}`", f.span(step, key),
                                        "choose one by its label: " + "; ".join(records[i]["label"] for i in found[:6])))
             raise _no_option(f, state, step, key, f"cannot play `{value}`", "that plays it")
-        state.apply_action(found[0])
+        _take(state, found[0], taken)
     elif key == "roll":
         if state.is_terminal() or not state.is_chance_node():
             raise _Stop(Diagnostic("T210", f"cannot roll {value}: no die is rolled here", f.span(step, key),
@@ -484,14 +550,14 @@ def _step(f: _File, state, step: dict) -> None:
                                    "its outcomes are: " + ", ".join(labels)))
         state.apply_action(labels.index(label))
     else:
-        taken = 0
+        moves, taken = taken, 0
         for _ in range(MAX_DECISIONS):
             if taken == value or state.is_terminal():
                 break
             if state.is_chance_node():
                 state.apply_action(state.sample_chance())
                 continue
-            state.apply_action(0)
+            _take(state, 0, moves)
             taken += 1
         if taken < value:
             raise _Stop(Diagnostic("T210", f"took {taken} of {value} decisions: the game is over",

@@ -195,6 +195,41 @@ class Table:
         """A zone's cards by name, bottom first (its other cards go back to the box)."""
         self.edit(lambda pos: pos["zones"].__setitem__(label, list(names)))
 
+    def zone_label(self, name: str, side: str | int | None = None) -> str:
+        """A zone's name in positions (`home hand`, `snitch_row`)."""
+        return self.cg.zone_label(self.cg.zone_id(name, self.side(side)))
+
+    def relocate(self, moves: list[tuple[int, str]]) -> list[int]:
+        """Move cards through a position: each card (its number now) leaves the place where it
+        lies and goes on top of the zone named by its label, in the order given; the cards
+        left keep their order. Returns the moved cards' numbers in the new state, in order."""
+        cg = self.cg
+        labels = {cg.zone_label(z): z for z in range(len(self.st.zones))
+                  if not (z // cg.nsides in cg.shared_zones and z % cg.nsides)}   # a shared zone's own slot
+        out_of: dict[str, list[int]] = {}
+        for card, _to in moves:
+            z = self.st.card_zone[card]
+            if z >= 0:
+                out_of.setdefault(self.cg.zone_label(z), []).append(self.st.zones[z].index(card))
+        names = [self.cg.cards[card].name for card, _to in moves]
+
+        def change(pos):
+            zones = pos["zones"]
+            taken: dict[tuple[str, int], object] = {}
+            for label, places in out_of.items():
+                for k in sorted(places, reverse=True):
+                    taken[label, k] = zones[label].pop(k)
+            for (card, to), name in zip(moves, names):
+                z = self.st.card_zone[card]
+                entry = taken[self.cg.zone_label(z), self.st.zones[z].index(card)] if z >= 0 else name
+                zones.setdefault(to, []).append(entry)
+        self.edit(change)
+        counts: dict[str, int] = {}
+        for _card, to in moves:
+            counts[to] = counts.get(to, 0) + 1
+        ends = {to: list(self.st.zones[labels[to]][-n:]) for to, n in counts.items()}
+        return [ends[to].pop(0) for _card, to in moves]
+
 
 def _named(cg, value, where: str, index: int):
     """A variable's value as a test gives it (a name, or a piece/card/space number) in the
