@@ -4,7 +4,7 @@ Why: one-ply lookahead never finds a plan two decisions deep (carry the ball, th
 a search does, and it is the agent designers' statistics need. It is an information-set
 search (single-observer ISMCTS, Cowling, Powley and Whitehouse 2012): each playout starts
 from a determinisation, a guess of what the deciding side cannot see, dealt by
-`agents.redeal_hidden` from what that side sees (never from the hidden cards themselves), with
+`guess.redeal_hidden` from what that side sees (never from the hidden cards themselves), with
 dice the agent draws from its own generator. One tree is shared by all the guesses: a node is
 a sequence of options by action id (`GameState.legal_action_ids`, the same in every guess), and
 a child is weighed by how often it was available (UCB1 with availability counts). Playouts run
@@ -22,6 +22,7 @@ import time
 from typing import Any
 
 from lumos.diagnostics import LumosRuntimeError
+from lumos.interpreter.guess import redeal_hidden
 from lumos.interpreter.score import standing
 from lumos.interpreter.state import MASK64
 
@@ -88,7 +89,6 @@ class MCTSAgent:
         legal = state.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        from lumos.interpreter.agents import redeal_hidden
         side = state.current_player()
         root_keys = _keys(state)
         root = _Node(state.cg.nsides)

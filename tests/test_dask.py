@@ -10,13 +10,13 @@ pytest.importorskip("dask.distributed")
 
 def test_a_local_cluster_plays_the_same_games_as_the_serial_run():
     from lumos.analysis.dask import run_on_dask
-    from lumos.analysis.runner import chunks, run_games
+    from lumos.analysis.runner import chunks, run_batch, run_games
     from lumos.api import load_game
     cg = load_game("snitch-snatcher")
     seeds = list(range(12))
     args = (["random", "greedy"], {}, None, 100_000, (), None, True)
     serial = run_games(cg, "snitch-snatcher", seeds, ["random", "greedy"], {}, cards=True)
-    spread = sorted(run_on_dask("local", "snitch-snatcher", chunks(seeds, 8), args, lambda k: None),
+    spread = sorted(run_on_dask("local", run_batch, "snitch-snatcher", chunks(seeds, 8), args, lambda k: None),
                     key=lambda r: r["seed"])
     assert [r["seed"] for r in spread] == seeds
     assert spread == serial

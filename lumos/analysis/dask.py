@@ -28,12 +28,12 @@ def _client(address: str):
     return Client(address), None
 
 
-def run_on_dask(address: str, game: str, chunks: list[list[int]], args: tuple,
+def run_on_dask(address: str, run_batch: Callable, game: str, chunks: list[list[int]], args: tuple,
                 advance: Callable[[int], None]) -> list[dict]:
-    """Every chunk's records (unsorted), played on the cluster at `address`."""
+    """Every chunk's records (unsorted), each chunk played by `run_batch(game, chunk, *args)`
+    (`runner.run_batch`) on the cluster at `address`."""
     from dask.distributed import as_completed
 
-    from lumos.analysis.runner import run_batch
     client, cluster = _client(address)
     try:
         futures = [client.submit(run_batch, game, chunk, *args, pure=False) for chunk in chunks]

@@ -77,7 +77,7 @@ def run_games(cg, game_arg: str, seeds: list[int], agents: list[str], options: d
     args = (agents, options, log_dir, max_decisions, with_paths, teams, cards)
     if dask:
         from lumos.analysis.dask import run_on_dask
-        records = run_on_dask(dask, game_arg, chunks(seeds, 8), args, advance)
+        records = run_on_dask(dask, run_batch, game_arg, chunks(seeds, 8), args, advance)
     elif jobs > 1 and len(seeds) > 1:
         from concurrent.futures import ProcessPoolExecutor
         with ProcessPoolExecutor(max_workers=jobs) as pool:

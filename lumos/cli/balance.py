@@ -41,14 +41,14 @@ def register(sub) -> None:
 def _games(args, with_paths: list[str]):
     from lumos.analysis.balance import report
     from lumos.analysis.runner import run_games
-    from lumos.cli.simulate import _progress
+    from lumos.cli.simulate import progress
     cg, src = compile_or_fail(args.game, with_paths)
     agents = agent_list(cg, args.agents)
     options = parse_options(cg, args.option)
     game_arg = args.game if args.game in bundled_ids() else str(src.rules_dir)
     seeds = [args.seed + i for i in range(args.n)]
     what = cg.id + (" + " + ", ".join(Path(p).name for p in with_paths) if with_paths else "")
-    with _progress(args.n, what, quiet=args.quiet) as advance:
+    with progress(args.n, what, quiet=args.quiet) as advance:
         records = run_games(cg, game_arg, seeds, agents, options, max_decisions=args.max_decisions,
                             with_paths=tuple(with_paths), cards=True, jobs=args.jobs, dask=args.dask,
                             advance=advance)

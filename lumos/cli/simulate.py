@@ -60,7 +60,7 @@ def run(args) -> int:
     game_arg = args.game if args.game in bundled_ids() else str(src.rules_dir)
     from lumos.analysis.runner import run_games
     start = time.perf_counter()
-    with _progress(args.n, f"{cg.id}", quiet=args.quiet) as advance:
+    with progress(args.n, f"{cg.id}", quiet=args.quiet) as advance:
         records = run_games(cg, game_arg, seeds, agents, options, log_dir=args.log_dir,
                             max_decisions=args.max_decisions, teams=teams, with_paths=tuple(args.with_paths),
                             jobs=args.jobs, dask=args.dask, advance=advance)
@@ -147,7 +147,7 @@ def _arc_table(arc: dict, cg, games: int):
     return table
 
 
-class _progress:
+class progress:
     """A rich progress bar on stderr (hidden when stderr is not a terminal or with --quiet)."""
 
     def __init__(self, total: int, what: str, quiet: bool = False):
