@@ -288,6 +288,9 @@ class _Builder(Transformer):
         cond = next((c for c in ch[2:-1] if isinstance(c, N.Expr)), None)
         return N.Anytime(self.sp(meta), _unquote(ch[0]), str(ch[1]), cond, ch[-1], sources=self._sources(ch))
 
+    def score_decl(self, meta, ch):
+        return N.Score(self.sp(meta), str(ch[0]), ch[-1], sources=self._sources(ch))
+
     # -- team
     def team_decl(self, meta, ch):
         items = [c for c in ch if isinstance(c, N.Node)]

@@ -100,6 +100,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         self.meta: dict[str, str] = {}
         self.trigger_decls: list = []
         self.anytime_decls: list = []
+        self.score_decls: list = []     # `score of s = ...` (one per game)
         self.user_events: dict[str, tuple] = {}   # event -> (kinds, span) of `event` declarations
         self.starts: dict[int, int] = {}   # space -> pieces starting on it
         self.inlining: list[str] = []
@@ -484,6 +485,26 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
     def d_Anytime(self, d):
         self.anytime_decls.append(d)
 
+    def d_Score(self, d):
+        if self.score_decls:
+            self.sink.add("E270", f"the game already declares its score on line {self.score_decls[0].span.line}",
+                          d.span, "a game has one `score of s = ...`: combine the two into one expression")
+            return
+        self.score_decls.append(d)
+
+    def lower_score(self):
+        """`score of s = EXPR` -> (fn(machine, locals) -> number, slots), or None when undeclared."""
+        if not self.score_decls:
+            return None
+        d = self.score_decls[0]
+        saved = self.enter(((d.side, "side"),))
+        try:
+            fn = self.expect(d.body, "number", "a side's score")[0]
+            nslots = len(self.local.slot_names)
+        finally:
+            self.leave(saved)
+        return fn, nslots
+
     def lower_anytime(self) -> tuple:
         """`anytime LABEL by s if COND:` -> AnytimeInfo(label, procedure of s, COND, slots)."""
         from lumos.interpreter.program import AnytimeInfo
@@ -529,41 +550,6 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         known = list(self.EVENTS) + list(self.user_events)
         return did_you_mean(name, known) or \
             f"events: {', '.join(known)}; declare one of the game's own with `event {name}(piece)`"
-
-    def lower_score(self):
-        """`function score(s) = NUMBER`: the game's own estimate of how well side `s` stands, which
-        the greedy agent uses instead of its generic score. None when the game declares none;
-        else fn(machine, side) -> number. E260 when it does not take one side or give a number."""
-        sym = self.symbols.get("score")
-        if sym is None or sym.what != "function":
-            return None
-        decl = sym.value
-        if len(decl.params) != 1:
-            self.sink.add("E260", f"`score` takes the side it scores, 1 parameter, not {len(decl.params)}",
-                          decl.span, "function score(s) = ...  (a number: higher is better for side s)")
-            return None
-        self.functions_used.add("score")
-        sym.used = True
-        fn, rtype, nslots = self.function_instance(decl, ("side",))
-        if rtype not in ("number", "any"):
-            self.sink.add("E260", f"`score` should give a number for the side, not {describe(rtype)}", decl.span,
-                          "the greedy agent compares the numbers: write an expression such as `2 * s.points`")
-            return None
-
-        span = decl.span
-
-        def score(m, side):
-            L = [None] * nslots[0]
-            L[0] = side
-            try:
-                return fn[0](m, L)
-            except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
-                from lumos.diagnostics import Diagnostic, LumosRuntimeError
-                raise LumosRuntimeError(Diagnostic(
-                    "R005", f"`score` did something impossible here ({type(exc).__name__}: {exc})", span,
-                    "a value is probably none where a piece, space or card is needed; test it with "
-                    "`is not none` first")) from None
-        return score
 
     def lower_triggers(self) -> dict:
         """`when EVENT(a, b) if COND:` -> per event, a tuple of (condition, procedure)."""

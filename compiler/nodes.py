@@ -552,6 +552,13 @@ class Anytime(Decl):
 
 
 @dataclass(frozen=True)
+class Score(Decl):
+    """`score of s = EXPR`: how well side s stands (a number), for agents that look ahead."""
+    side: str                 # the name the side is bound to in EXPR
+    body: Expr
+
+
+@dataclass(frozen=True)
 class GameFile(Node):
     decls: tuple[Decl, ...]
 

@@ -16,6 +16,9 @@ the agent's own.
 >>> cg = load_game(bundled_games()[0])                        # doctest: +SKIP
 >>> play_game(cg, [RandomAgent(1), GreedyAgent(2)], seed=7)   # doctest: +SKIP
 GameResult(seed=7, winner=1, returns=[-1.0, 1.0], decisions=42, error=None)
+
+The search agent (`mcts`) is in lumos.interpreter.mcts; `make_agent` builds any of them from a
+spec such as `mcts:200`.
 """
 from __future__ import annotations
 
@@ -23,12 +26,12 @@ import random
 from typing import Any, Protocol
 
 from lumos.diagnostics import LumosRuntimeError
+from lumos.interpreter.guess import redeal_hidden
+from lumos.interpreter.score import WIN_WEIGHT, evaluate  # noqa: F401  (evaluate: the greedy agent's score)
 from lumos.interpreter.state import MASK64
-from lumos.interpreter.visibility import card_seen, card_variables, rename_cards, zone_seen
 
 MAX_LOOKAHEAD_OPTIONS = 40   # the greedy agent samples this many options when there are more
 LOOKAHEAD_CHANCE_LIMIT = 64  # chance nodes resolved after a lookahead move before scoring
-WIN_WEIGHT = 1000.0
 FOLLOW_DEPTH = 2             # the greedy agent follows its own next decisions while nothing changes
 FOLLOW_OPTIONS = 6           # ... sampling this many of their options when there are more
 
@@ -62,9 +65,8 @@ class GreedyAgent:
     a side must decide again (when that is the same side and the score has not moved, the
     option is worth the best of a sample of 6 of its next options, up to 3 levels deep),
     and scores the result for the deciding side:
-    1000 x its return if the game ended, plus the game's `score(side)` if the rules
-    declare that function, else the sum of its numeric per-side variables minus the
-    rivals' average of the same.
+    (lumos.interpreter.score.evaluate: 1000 x its return if the game ended, plus the
+    game's `score of s` against the rivals', or a generic score without one).
     """
 
     name = "greedy"
@@ -120,87 +122,35 @@ class GreedyAgent:
         return "GreedyAgent()"
 
 
-def redeal_hidden(cg, st, side: int, rng: random.Random):
-    """`st` with the cards `side` may not see dealt anew among the zones that hold them.
-
-    Hidden zones and the other sides' `owner` zones keep their sizes; their cards are
-    shuffled together and dealt back (a guess of the unseen cards, as a player makes),
-    except those a variable that `side` sees shows it (interpreter/visibility.py). The
-    variables and the locals of the running rules that named an unseen card name the card
-    dealt into its place, and a variable whose card `side` may not see where it lies
-    (declared `hidden`, or another side's `owner`) is given a card guessed from that place.
-    So nothing of the guess depends on the cards `side` may not see. Returns `st`, changed
-    in place."""
-    ns = cg.nsides
-    unseen = []
-    for zid in range(len(st.zones)):
-        owner = zid % ns
-        if owner and zid // ns in cg.shared_zones:
-            continue   # a shared zone lives under the first side's id
-        if not zone_seen(cg, zid, side):
-            unseen.append(zid)
-    variables = list(card_variables(cg, st))
-    known = set()     # unseen cards that a variable shows to `side`
-    for _w, _i, owner, values, key, is_list, declared in variables:
-        if declared is not None and values[key] is not None and card_seen(cg, st, 0, side, declared, owner):
-            known.update(values[key] if is_list else (values[key],))
-    places = [(zid, i) for zid in unseen for i, c in enumerate(st.zones[zid]) if c not in known]
-    cards = sorted(st.zones[zid][i] for zid, i in places)   # how they lay does not matter
-    mapping = {}
-    if len(cards) >= 2:
-        rng.shuffle(cards)
-        for (zid, i), c in zip(places, cards):
-            mapping[st.zones[zid][i]] = c
-            st.zones[zid][i] = c
-            st.card_zone[c] = zid
-        rename_cards(cg, st, mapping)
-    for _w, _i, owner, values, key, is_list, declared in variables:
-        if declared is None or values[key] is None or card_seen(cg, st, 0, side, declared, owner):
-            continue
-        # which card it holds is not seen: a guess among the cards lying where each one lies
-        picks = [_guess(cg, st, c, rng) if zone_seen(cg, st.card_zone[c], side) else c   # else: renamed above
-                 for c in (values[key] if is_list else (values[key],))]
-        values[key] = tuple(picks) if is_list else picks[0]
-    return st
+def _mcts(seed: Any, params: str):
+    from lumos.interpreter.mcts import MCTSAgent, parse_spec
+    return MCTSAgent(seed, **parse_spec(params))
 
 
-def _guess(cg, st, card: int, rng: random.Random) -> int:
-    zid = st.card_zone[card]
-    return rng.choice(sorted(st.zones[zid])) if zid >= 0 and st.zones[zid] else card
+def _plain(cls):
+    def make(seed: Any, params: str):
+        if params:
+            raise ValueError(f"the {cls.name} agent takes no parameters, not `{params}`")
+        return cls(seed)
+    return make
 
 
-def evaluate(state, side: int) -> float:
-    """A score of `state` for `side`: returns, then the game's own `score` function when it
-    declares one (docs/language.md, "The game's own score"), else its numeric per-side variables."""
-    st = state.st
-    score = 0.0
-    if st.result is not None:
-        score += WIN_WEIGHT * st.result[side]
-    if state.cg.score is not None:
-        from lumos.interpreter.machine import Machine
-        return score + float(state.cg.score(Machine(state.cg, st), side) or 0)
-    ns = state.cg.nsides
-    for values in st.sv:
-        mine = values[side]
-        if type(mine) not in (int, float):   # flags and texts say nothing about who is ahead
-            continue
-        if ns > 1:
-            others = [v for k, v in enumerate(values) if k != side and type(v) in (int, float)]
-            score += mine - (sum(others) / len(others) if others else 0)
-        else:
-            score += mine
-    return score
+# name -> make(seed, parameters after the colon): `random`, `greedy`, `mcts:200`
+AGENTS = {"random": _plain(RandomAgent), "greedy": _plain(GreedyAgent), "mcts": _mcts}
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+def make_agent(spec: str, seed: Any):
+    """An agent by its spec: a name (`random`, `greedy`, `mcts`) and parameters after a colon
+    (`mcts:200` playouts, `mcts:2s` seconds, `mcts:200:d4` depth). ValueError for a bad spec."""
+    name, _, params = spec.partition(":")
+    if name not in AGENTS:
+        raise ValueError(f"unknown agent `{name}`; agents: {', '.join(AGENTS)}")
+    return AGENTS[name](seed, params)
 
 
-def make_agent(name: str, seed: Any):
-    """An agent by name (`random`, `greedy`)."""
-    try:
-        return AGENTS[name](seed)
-    except KeyError:
-        raise ValueError(f"unknown agent `{name}`; agents: {', '.join(AGENTS)}") from None
+def check_agent(spec: str) -> None:
+    """Raise ValueError if `spec` does not name an agent with valid parameters."""
+    make_agent(spec, 0)
 
 
 def agent_seed(game_seed: int, side: int) -> str:

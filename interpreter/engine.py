@@ -120,7 +120,12 @@ class GameState:
     # ---------------------------------------------------------- the fixed action space
     def legal_action_ids(self) -> list[int]:
         """The ids (in `lumos.api.action_space(game)`) of the options, in option order."""
-        ids = [r["id"] for r in self._records()]
+        pending = self.st.pending
+        if pending is not None and self._seen is pending:
+            ids = [r["id"] for r in self._records_of_seen]
+        else:   # the ids alone, without the labels the records carry
+            from lumos.interpreter.options import option_ids
+            ids = option_ids(self)
         if -1 in ids:
             bad = self._records()[ids.index(-1)]
             self.machine.fail_runtime("R011", f"the option `{bad['label']}` is not in the game's action space "
@@ -210,6 +215,11 @@ class GameState:
     # ---------------------------------------------------------- copies
     def clone(self) -> "GameState":
         return GameState(self.cg, self.st.clone(), None if self.events is None else list(self.events))
+
+    def __deepcopy__(self, memo) -> "GameState":
+        """A clone: the compiled game is shared, never copied (tools such as OpenSpiel clone a
+        state by deep-copying its attributes; copying the compiled game made that take minutes)."""
+        return self.clone()
 
     def to_json(self) -> str:
         return self.st.to_json()

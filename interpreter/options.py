@@ -109,6 +109,57 @@ def option_records(state) -> list[dict]:
     return out
 
 
+def chosen_action(state, index: int) -> str | None:
+    """The name of the action option `index` takes (None when it is not an action): cheap, no labels."""
+    pend = state.st.pending
+    if pend is None or state.st.result is not None or pend["side"] == CHANCE:
+        return None
+    _pend, _fr, op, _proc = _decision_op(state)
+    value = pend["options"][index]
+    if getattr(op, "kind", "") != "action" or value is None or isinstance(value, dict):
+        return None
+    return state.cg.actions[value[0]].name
+
+
+def chosen_cards(state, index: int) -> list[int]:
+    """The cards option `index` of a side's decision names (a card option: play, use, discard)."""
+    pend = state.st.pending
+    if pend is None or state.st.result is not None or pend["side"] == CHANCE:
+        return []
+    _pend, fr, op, _proc = _decision_op(state)
+    value = pend["options"][index]
+    if value is None or isinstance(value, dict) or not hasattr(op, "args"):
+        return []
+    out = []
+    for v, t in op.args(state.machine, fr, value).values():
+        if t == "card" and isinstance(v, int):
+            out.append(v)
+        elif t == "list:card" and isinstance(v, (list, tuple)):
+            out.extend(c for c in v if isinstance(c, int))
+    return out
+
+
+def option_ids(state) -> list[int]:
+    """The action-space ids of the pending decision's options, in option order, without making
+    their labels (the records' slow part): what a search asks at every node it visits."""
+    if state.st.pending is None or state.st.result is not None:
+        return []
+    cg = state.cg
+    pend, fr, op, _proc = _decision_op(state)
+    kind = "chance" if pend["side"] == CHANCE else getattr(op, "kind", "choice")
+    index = action_space(cg).index
+    has_args = hasattr(op, "args")
+    out = []
+    for value in pend["options"]:
+        if isinstance(value, dict):
+            out.append(index.get(("anytime", cg.anytime[value["anytime"]].label), -1))
+            continue
+        raw = op.args(state.machine, fr, value) if has_args else {}
+        args = {k: name_of(cg, v, t) for k, (v, t) in raw.items()}
+        out.append(index.get(key_of(cg, op, kind, args, value), -1))
+    return out
+
+
 def unique_labels(labels: list[str], args: list[dict]) -> list[str]:
     """Labels made unique within one decision: a repeated label gets its arguments, then a number."""
     counts: dict[str, int] = {}

@@ -36,12 +36,16 @@ class GameResult:
 
 def play_game(cg, agents: Sequence, seed: int, options: dict | None = None, log: IO[str] | None = None,
               max_decisions: int = 100_000, agent_names: list[str] | None = None,
-              teams: dict | None = None, forced: str = "take") -> GameResult:
+              teams: dict | None = None, forced: str = "take", watch=None) -> GameResult:
     """Play one game: `agents[k]` decides for side k; chance uses the state's own generator.
 
     `log` is an open text file: the game's JSON Lines log is written to it
     (see `lumos.interpreter.log`). A runtime error of the rules does not escape:
     it is returned in `GameResult.error`, and written as the log's last line.
+
+    `watch`, if given, is told of every side's decision (`watch.decision(state, choice)`, before
+    the choice is applied) and of the last state (`watch.end(state)`): statistics of a game's arc
+    are gathered there, without a log.
     """
     from lumos.interpreter.engine import GameState
     if len(agents) != cg.nsides:
@@ -67,6 +71,8 @@ def play_game(cg, agents: Sequence, seed: int, options: dict | None = None, log:
                         "raise the limit, or check that the flow can end the game")
                     break
                 choice = agents[state.current_player()].choose(state)
+                if watch is not None:
+                    watch.decision(state, choice)
             if writer:
                 writer.decision(state, choice)
             state.apply_action(choice)
@@ -81,6 +87,8 @@ def play_game(cg, agents: Sequence, seed: int, options: dict | None = None, log:
             result.winner = state.winner()
     if writer:
         writer.finish(state, result.error)
+    if watch is not None and state is not None:
+        watch.end(state)
     return result
 
 

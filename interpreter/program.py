@@ -186,7 +186,8 @@ class CompiledGame:
     card_vars: tuple[tuple[str, int, bool, str | None], ...] = ()
     anytime: tuple[AnytimeInfo, ...] = ()   # `anytime` rules, in declaration order
     anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
-    score: Callable | None = None   # `function score(s)`: fn(machine, side) -> number, for the greedy agent
+    # `score of s = ...`: (fn(machine, locals) -> number, locals' size), the agents' heuristic
+    score: tuple | None = None
     space_vars_init: tuple[Any, ...] = ()        # `var ... per space`: per variable, one value for all spaces
     space_var_names: tuple[str, ...] = ()
     card_state_init: tuple[Any, ...] = ()        # `var ... per card`: per variable, one value for all cards

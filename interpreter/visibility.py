@@ -6,7 +6,7 @@ declares who sees its cards (`hidden`, `owner`, `public`). A variable that holds
 sees where the card lies, unless the variable declares its own visibility
 (`var pick: card per side owner = none`: only the side it belongs to sees which card it
 holds; `hidden`: no side; `public`: every side). Observations show a card a side may not
-see as HIDDEN; the greedy agent's guess of the unseen cards (agents.redeal_hidden) renames
+see as HIDDEN; the agents' guess of the unseen cards (guess.redeal_hidden) renames
 the cards variables and locals hold, so its lookahead never reads a card it may not see.
 
 A card in the box (in no zone) is out of play: every side sees it.

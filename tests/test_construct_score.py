@@ -1,4 +1,4 @@
-"""`function score(s)`: the game's own estimate of a side's standing, used by the greedy agent, and
+"""`score of s`: the game's own estimate of a side's standing, used by the greedy agent, and
 `lumos simulate --agents` with one agent per seated side.
 
 Defenders of Hogwarts declares a score from its goals (Game Overview: a House Player collects 2
@@ -50,7 +50,7 @@ def test_the_greedy_agent_follows_the_games_score(tmp_path):
     """Without `score` the greedy agent counts every number variable (decoy's +5 wins); with it, only
     what the score says."""
     plain, _, _ = tiny(tmp_path / "a", "")
-    scored, diags, _ = tiny(tmp_path / "b", 'function score(s) [source: "Points"] = s.points')
+    scored, diags, _ = tiny(tmp_path / "b", 'score of s [source: "Points"] = s.points')
     assert plain.score is None and scored.score is not None, [d.headline() for d in diags]
     for cg, wanted in ((plain, "decoy"), (scored, "score")):
         state = GameState.new(cg, seed=1)
@@ -58,13 +58,12 @@ def test_the_greedy_agent_follows_the_games_score(tmp_path):
         assert state.action_labels()[state.legal_actions().index(pick)] == wanted
 
 
-def test_a_score_that_is_not_a_number_per_side_is_e260(tmp_path):
-    for i, text in enumerate(('function score(s) [source: "Points"] = "high"',
-                              'function score(s, t) [source: "Points"] = 1')):
-        cg, diags, _ = tiny(tmp_path / str(i), text)
-        assert cg is None
-        found = [d for d in diags if d.code == "E260"]
-        assert found and found[0].span.line == 6, [d.headline() for d in diags]
+def test_a_score_that_is_not_a_number_is_refused(tmp_path):
+    """`score of s` must be a number (E203, docs/language.md "How a side stands")."""
+    cg, diags, _ = tiny(tmp_path / "t", 'score of s [source: "Points"] = "high"')
+    assert cg is None
+    found = [d for d in diags if d.code == "E203"]
+    assert found and found[0].span.line == 6, [d.headline() for d in diags]
 
 
 def test_defenders_score_counts_each_item_toward_a_defence_shield():

@@ -22,6 +22,7 @@ import os
 import sys
 
 from lumos.cli import (
+    balance,
     board,
     check,
     docs,
@@ -49,7 +50,7 @@ from lumos.cli.common import (
 __all__ = ["build_parser", "main"]
 
 # in the order `lumos --help` lists them
-COMMANDS = (games, check, test, simulate, play, view, replay, board, explain, schema, new, docs, lsp)
+COMMANDS = (games, check, test, simulate, balance, play, view, replay, board, explain, schema, new, docs, lsp)
 
 
 def build_parser() -> argparse.ArgumentParser:

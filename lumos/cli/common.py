@@ -12,7 +12,7 @@ import sys
 from pathlib import Path
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
-AGENT_NAMES = ("random", "greedy")
+AGENT_NAMES = ("random", "greedy", "mcts")   # mcts takes parameters: mcts:200, mcts:2s, mcts:200:d4
 SHOWN_BYTES = 4_000_000   # of a file a diagnostic points into but the checker did not keep
 SHOWN_WIDTH = 160   # a longer source line is shown as the part around the column
 
@@ -225,9 +225,12 @@ def agent_list(cg, text: str | None, default: str = "random", seated: list[int] 
     or one per seated side (`seated`, the sides in play; the others are never asked, and get
     the default)."""
     names = [a.strip() for a in (text or "").split(",") if a.strip()] or [default]
+    from lumos.interpreter.agents import check_agent
     for n in names:
-        if n not in AGENT_NAMES:
-            raise UsageError(f"unknown agent `{n}`; agents: {', '.join(AGENT_NAMES)}")
+        try:
+            check_agent(n)
+        except ValueError as exc:
+            raise UsageError(f"{exc} (agents: {', '.join(AGENT_NAMES)})") from None
     if len(names) == 1:
         return names * cg.nsides
     if len(names) == cg.nsides:
@@ -255,6 +258,13 @@ def add_with(s) -> None:
     """The `--with PATH` argument that the commands reading a game share."""
     s.add_argument("--with", dest="with_paths", action="append", default=[], metavar="PATH",
                    help="add the cards of an expansion folder (or of card files); repeatable")
+
+
+def add_dask(s) -> None:
+    """`--dask ADDRESS|local`: spread the games over a Dask cluster (the `dask` extra)."""
+    s.add_argument("--dask", metavar="ADDRESS|local",
+                   help="play the games on the Dask scheduler at ADDRESS, or on a local cluster (`local`); "
+                        "needs the dask extra")
 
 
 def add_team(s) -> None:

@@ -9,6 +9,7 @@ from lumos.cli.common import (
     AGENT_NAMES,
     EXIT_OK,
     UsageError,
+    add_dask,
     add_option,
     add_team,
     add_with,
@@ -33,7 +34,7 @@ def register(sub) -> None:
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
-    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}); default random")
+    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}; mcts:200 = 200 playouts, mcts:2s = 2 seconds, mcts:200:d4 = depth 4); default random")
     add_option(s)
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--log-dir", help="write one replayable log per game into this folder")
@@ -42,41 +43,8 @@ def register(sub) -> None:
     add_team(s)
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     add_with(s)
+    add_dask(s)
     s.set_defaults(func=run)
-
-
-def _run_batch(game: str, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
-               max_decisions: int, with_paths: tuple[str, ...] = (), teams: dict | None = None) -> list[dict]:
-    """Play the games with these seeds (in a worker process when --jobs > 1); plain records out."""
-    from lumos.api import load_game, settle_memory
-    cg = load_with(game, with_paths) if with_paths else load_game(game)
-    if with_paths:
-        settle_memory()
-    return _play_seeds(cg, seeds, agents, options, log_dir, max_decisions, teams)
-
-
-def _play_seeds(cg, seeds: list[int], agents: list[str], options: dict, log_dir: str | None,
-                max_decisions: int, teams: dict | None = None) -> list[dict]:
-    from lumos.interpreter.agents import agent_seed, make_agent
-    from lumos.interpreter.play import play_game
-    out = []
-    for seed in seeds:
-        players = [make_agent(name, agent_seed(seed, k)) for k, name in enumerate(agents)]
-        if log_dir:
-            path = Path(log_dir) / f"{cg.id}-{seed}.jsonl"
-            with open(path, "w", encoding="utf-8") as fh:
-                r = play_game(cg, players, seed, options=options, log=fh, max_decisions=max_decisions,
-                              agent_names=agents, teams=teams)
-        else:
-            r = play_game(cg, players, seed, options=options, max_decisions=max_decisions, teams=teams)
-        out.append({"seed": seed, "winner": r.winner, "returns": r.returns, "decisions": r.decisions,
-                     "error": r.error})
-    return out
-
-
-def _chunks(seeds: list[int], jobs: int) -> list[list[int]]:
-    size = max(1, min(50, len(seeds) // (jobs * 4) or 1))
-    return [seeds[i:i + size] for i in range(0, len(seeds), size)]
 
 
 def run(args) -> int:
@@ -92,23 +60,12 @@ def run(args) -> int:
         Path(args.log_dir).mkdir(parents=True, exist_ok=True)
     seeds = [args.seed + i for i in range(args.n)]
     game_arg = args.game if args.game in bundled_ids() else str(src.rules_dir)
-    records: list[dict] = []
+    from lumos.analysis.runner import run_games
     start = time.perf_counter()
-    with _progress(args.n, f"{cg.id}", quiet=args.quiet) as advance:
-        if args.jobs > 1 and args.n > 1:
-            from concurrent.futures import ProcessPoolExecutor
-            with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-                with_paths = tuple(str(Path(p).resolve()) for p in args.with_paths)
-                futures = [pool.submit(_run_batch, game_arg, chunk, agents, options, args.log_dir,
-                                       args.max_decisions, with_paths, teams) for chunk in _chunks(seeds, args.jobs)]
-                for fut in futures:
-                    batch = fut.result()
-                    records.extend(batch)
-                    advance(len(batch))
-        else:
-            for seed in seeds:
-                records.extend(_play_seeds(cg, [seed], agents, options, args.log_dir, args.max_decisions, teams))
-                advance(1)
+    with progress(args.n, f"{cg.id}", quiet=args.quiet) as advance:
+        records = run_games(cg, game_arg, seeds, agents, options, log_dir=args.log_dir,
+                            max_decisions=args.max_decisions, teams=teams, with_paths=tuple(args.with_paths),
+                            jobs=args.jobs, dask=args.dask, advance=advance)
     elapsed = time.perf_counter() - start
     records.sort(key=lambda r: r["seed"])
     summary = _summarise(cg, records, elapsed, args.seed, agents, options, seated)
@@ -130,7 +87,8 @@ def run(args) -> int:
 
 
 def _summarise(cg, records, elapsed, seed, agents, options, seated=None) -> dict:
-    """The summary: wins of the seated sides only (a side out of play never wins), draws, decisions."""
+    """The summary: wins of the seated sides only (a side out of play never wins), draws, decisions, the games' arc."""
+    from lumos.analysis.arc import summarise_arcs
     done = [r for r in records if r["error"] is None]
     seated = list(range(cg.nsides)) if seated is None else seated
     wins = {cg.sides[i]: 0 for i in seated}
@@ -151,6 +109,7 @@ def _summarise(cg, records, elapsed, seed, agents, options, seated=None) -> dict
         "min_decisions": min(decisions, default=0), "max_decisions": max(decisions, default=0),
         "seconds": round(elapsed, 3), "games_per_second": round(n / elapsed, 1) if elapsed > 0 else 0.0,
         "seed": seed, "agents": {cg.sides[i]: agents[i] for i in seated}, "options": options,
+        "arc": summarise_arcs(cg, [r["arc"] for r in done if "arc" in r]),
     }
 
 
@@ -169,10 +128,32 @@ def _print_summary(s: dict, cg) -> None:
     table.add_row("decisions mean / min / max",
                   f"{s['mean_decisions']:.1f} / {s['min_decisions']} / {s['max_decisions']}")
     table.add_row("games/s", f"{s['games_per_second']}")
-    Console(soft_wrap=False).print(table)
+    console = Console(soft_wrap=False)
+    console.print(table)
+    arc = s.get("arc") or {}
+    if arc.get("actions") or arc.get("final_means"):
+        console.print(_arc_table(arc, cg, s["completed"]))
 
 
-class _progress:
+def _arc_table(arc: dict, cg, games: int):
+    """The game's arc: per action, games in which each side took it (and how often per game);
+    per side variable that moved, its mean value at the end."""
+    from rich.table import Table
+    table = Table(title=f"the games' arc ({count(games, 'completed game')})", min_width=48)
+    table.add_column("", style="bold")
+    for side in cg.sides:
+        table.add_column(side, justify="right")
+    for name, per in arc.get("actions", {}).items():
+        table.add_row(f"action {name}: games / per game",
+                      *[f"{per[side]['games']} / {per[side]['per_game']:.1f}" for side in cg.sides])
+    moved = arc.get("final_moved", {})
+    for name, per in arc.get("final_means", {}).items():
+        table.add_row(f"{name} at the end: mean (games it moved)",
+                      *[f"{per[side]:.2f} ({moved.get(name, {}).get(side, 0)})" for side in cg.sides])
+    return table
+
+
+class progress:
     """A rich progress bar on stderr (hidden when stderr is not a terminal or with --quiet)."""
 
     def __init__(self, total: int, what: str, quiet: bool = False):

@@ -890,6 +890,11 @@ class English:
         carries = f", carrying {_words([f'a {k}' for k in d.kinds])}" if d.kinds else ""
         return Step(f"{mark('lit', d.name)} is an event the rules announce{carries}.")
 
+    def _Score(self, d: N.Score) -> Step:
+        who = self.local(d.side)
+        return Step(f"Not a rule of the game: how well a side {who} stands, as agents that look ahead judge "
+                    f"it, is {self.expr(d.body)}.")
+
     def _Announce(self, s: N.Announce) -> list[Step]:
         args = f", with {_words([self.expr(a) for a in s.args])}" if s.args else ""
         return [Step(f"Announce the event {mark('lit', s.event)}{args}: the rules that wait for it run now.")]

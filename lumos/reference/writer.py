@@ -315,6 +315,12 @@ class _Writer:
         self.add("Named calculations: a function never changes the game.", "")
         for r in self.doc.rules_of(N.Function):
             self.rule(r)
+        score = self.doc.rules_of(N.Score)
+        if score:
+            self.add(*rst_title("Score", "-"))
+            self.add("Not a rule of the game: how well a side stands, as the agents that look ahead judge it.", "")
+            for r in score:
+                self.rule(r)
 
     # -- cards
     def cards(self) -> None:
