@@ -268,7 +268,7 @@ def test_every_card_with_an_effect_is_exercised_by_a_shipped_case():
     report = measure([_shipped_result(p) for p in SHIPPED], shipped_cards())
     folders = {fc.folder for fc in report}
     assert {"cards/defenders-of-hogwarts", "cards/catch-the-golden-snitch",
-            "examples/catch-the-golden-snitch-stars"} <= {str(Path(f).resolve().relative_to(ROOT)) for f in folders}
+            "examples/catch-the-golden-snitch-stars"} <= {"/".join(Path(f).resolve().parts[-2:]) for f in folders}   # bundled cards may be installed
     assert {fc.folder: fc.uncovered for fc in report if fc.uncovered} == {}
 
 
