@@ -6,23 +6,11 @@ A tiny game made for the test (no rulebook), with its own small card schema.
 """
 from lumos.interpreter.engine import GameState
 
-from support.sources import write_game
+from support.sources import DOT_BOARD, card_schema, write_game
 
-BOARD = """\
-name: Dot
-spaces:
-  - {name: a, pos: [0, 0]}
-"""
+BOARD = DOT_BOARD
 
-SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://lumos-games.example/schema/rolls.schema.json",
-    "type": "object", "required": ["cards"], "additionalProperties": False,
-    "properties": {"cards": {"type": "array", "items": {
-        "type": "object", "required": ["name", "type"], "additionalProperties": False,
-        "properties": {"name": {"type": "string"}, "type": {"type": "string"}, "text": {"type": "string"},
-                       "effect": {"type": "string"}, "condition": {"type": "string"}}}}},
-}
+SCHEMA = card_schema("rolls", {"text": {"type": "string"}, "effect": {"type": "string"}, "condition": {"type": "string"}})
 
 CARDS = """\
 cards:

@@ -9,23 +9,11 @@ from pathlib import Path
 
 from lumos.interpreter.engine import GameState
 
-from support.sources import write_game
+from support.sources import DOT_BOARD, card_schema, write_game
 
-BOARD = """\
-name: Dot
-spaces:
-  - {name: a, pos: [0, 0]}
-"""
+BOARD = DOT_BOARD
 
-SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://lumos-games.example/schema/timed.schema.json",
-    "type": "object", "required": ["cards"], "additionalProperties": False,
-    "properties": {"cards": {"type": "array", "items": {
-        "type": "object", "required": ["name", "type"], "additionalProperties": False,
-        "properties": {"name": {"type": "string"}, "type": {"type": "string"}, "copies": {"type": "integer"},
-                       "text": {"type": "string"}, "effect": {"type": "string"}}}}},
-}
+SCHEMA = card_schema("timed", {"copies": {"type": "integer"}, "text": {"type": "string"}, "effect": {"type": "string"}})
 
 CARDS = """\
 cards:

@@ -16,25 +16,11 @@ from lumos.compiler.game import GameSources
 from lumos.compiler.teams import check_team_file, check_teams, looks_like_team_file, team_schema
 from lumos.interpreter.engine import GameState
 
-from support.sources import write_game
+from support.sources import DOT_BOARD, card_schema, write_game
 
-BOARD = """\
-name: Dot
-spaces:
-  - {name: a, pos: [0, 0]}
-"""
+BOARD = DOT_BOARD
 
-SCHEMA = {
-    "$schema": "https://json-schema.org/draft/2020-12/schema",
-    "$id": "https://lumos-games.example/schema/pocket.schema.json",
-    "type": "object", "required": ["cards"], "additionalProperties": False,
-    "properties": {"cards": {"type": "array", "items": {
-        "type": "object", "required": ["name", "type"], "additionalProperties": False,
-        "properties": {"name": {"type": "string"}, "type": {"type": "string"}, "copies": {"type": "integer"},
-                       "position": {"enum": ["keeper", "chaser"]},
-                       "affiliation": {"type": "array", "items": {"type": "string"}},
-                       "cost": {"type": "integer"}, "unique": {"type": "boolean"}}}}},
-}
+SCHEMA = card_schema("pocket", {"copies": {"type": "integer"}, "position": {"enum": ["keeper", "chaser"]}, "affiliation": {"type": "array", "items": {"type": "string"}}, "cost": {"type": "integer"}, "unique": {"type": "boolean"}})
 
 CARDS = """\
 cards:

@@ -72,3 +72,24 @@ def write_game(tmp_path: Path, name: str, rules: dict[str, str], cards: dict[str
         for file, schema in schemas.items():
             (schema_dir / file).write_text(json.dumps(schema))
     return check_game(GameSources(name, folder, card_dir, schema_dir))
+
+
+# A board of one space, for tiny games made for a test of one construct.
+DOT_BOARD = """\
+name: Dot
+spaces:
+  - {name: a, pos: [0, 0]}
+"""
+
+
+def card_schema(name: str, fields: dict) -> dict:
+    """The JSON schema of a tiny game's cards: `name` and `type` required, then `fields`
+    (field -> JSON schema), nothing else allowed."""
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": f"https://lumos-games.example/schema/{name}.schema.json",
+        "type": "object", "required": ["cards"], "additionalProperties": False,
+        "properties": {"cards": {"type": "array", "items": {
+            "type": "object", "required": ["name", "type"], "additionalProperties": False,
+            "properties": {"name": {"type": "string"}, "type": {"type": "string"}, **fields}}}},
+    }
