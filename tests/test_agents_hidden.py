@@ -11,26 +11,12 @@ from lumos.interpreter.agents import GreedyAgent, redeal_hidden
 from lumos.interpreter.engine import GameState
 from lumos.interpreter.visibility import HIDDEN, rename_cards, zone_seen
 
-
-def _home_to_decide(cg, seed: int) -> GameState | None:
-    """A game of random moves at one of home's decisions (with a choice) after a few turns."""
-    g = GameState.new(cg, seed=seed, forced="take")
-    rnd = random.Random(seed)
-    for _ in range(200):
-        if g.is_terminal():
-            break
-        if g.is_chance_node():
-            g.apply_action(g.sample_chance())
-        elif g.current_player() == 0 and len(g.legal_actions()) >= 2 and _ > 10:
-            return g
-        else:
-            g.apply_action(rnd.choice(g.legal_actions()))
-    return None
+from support.drivers import first_side_to_decide, unseen_swaps
 
 
 def test_redeal_keeps_what_the_side_sees_and_the_sizes_of_the_rest():
     cg = load_game("snitch-snatcher")
-    g = next(g for g in map(lambda s: _home_to_decide(cg, s), range(20)) if g is not None)
+    g = next(g for g in map(lambda s: first_side_to_decide(cg, s), range(20)) if g is not None)
     st = redeal_hidden(cg, g.st.clone(), 0, random.Random(1))
     for zid, cards in enumerate(g.st.zones):
         assert len(st.zones[zid]) == len(cards)
@@ -47,17 +33,7 @@ def test_the_lookahead_guess_does_not_depend_on_where_unseen_cards_lie():
     chooses the same."""
     cg = load_game("snitch-snatcher")
     checked = 0
-    for seed in range(20):
-        g = _home_to_decide(cg, seed)
-        if g is None:
-            continue
-        hand, deck = cg.zone_id("hand", 1), cg.zone_id("action_deck", 1)
-        if not g.st.zones[hand] or not g.st.zones[deck]:
-            continue
-        other = g.clone()
-        a, b = other.st.zones[hand][0], other.st.zones[deck][-1]
-        other.st.zones[hand][0], other.st.zones[deck][-1] = b, a
-        other.st.card_zone[a], other.st.card_zone[b] = deck, hand
+    for seed, g, other in unseen_swaps(cg, "hand", "action_deck"):
         assert g.st.zones != other.st.zones
         guess_a = redeal_hidden(cg, g.st.clone(), 0, random.Random(seed))
         guess_b = redeal_hidden(cg, other.st.clone(), 0, random.Random(seed))

@@ -7,7 +7,6 @@ random (each rulebook's "Object of the Game": the side that wins).
 """
 from __future__ import annotations
 
-import random
 
 import pytest
 
@@ -17,6 +16,7 @@ from lumos.interpreter.engine import GameState
 from lumos.interpreter.mcts import MCTSAgent, parse_spec
 from lumos.interpreter.score import standing
 
+from support.drivers import first_side_to_decide, unseen_swaps
 from support.sources import write_game
 
 BOARD = """\
@@ -75,37 +75,12 @@ def test_a_bad_agent_spec_is_refused(spec):
         make_agent(spec, 0)
 
 
-def _home_to_decide(cg, seed: int) -> GameState | None:
-    g = GameState.new(cg, seed=seed, forced="take")
-    rnd = random.Random(seed)
-    for turn in range(200):
-        if g.is_terminal():
-            return None
-        if g.is_chance_node():
-            g.apply_action(g.sample_chance())
-        elif g.current_player() == 0 and len(g.legal_actions()) >= 2 and turn > 10:
-            return g
-        else:
-            g.apply_action(rnd.choice(g.legal_actions()))
-    return None
-
-
 def test_the_search_does_not_depend_on_where_unseen_cards_lie():
     """A card of away's hand and the top of away's deck swapped: home's search, seeded alike,
     chooses the same (it never reads the cards its side cannot see)."""
     cg = load_game("snitch-snatcher")
     checked = 0
-    for seed in range(20):
-        g = _home_to_decide(cg, seed)
-        if g is None:
-            continue
-        hand, deck = cg.zone_id("hand", 1), cg.zone_id("action_deck", 1)
-        if not g.st.zones[hand] or not g.st.zones[deck]:
-            continue
-        other = g.clone()
-        a, b = other.st.zones[hand][0], other.st.zones[deck][-1]
-        other.st.zones[hand][0], other.st.zones[deck][-1] = b, a
-        other.st.card_zone[a], other.st.card_zone[b] = deck, hand
+    for seed, g, other in unseen_swaps(cg, "hand", "action_deck"):
         assert MCTSAgent(seed, playouts=20).choose(g) == MCTSAgent(seed, playouts=20).choose(other)
         checked += 1
         if checked == 3:
@@ -115,7 +90,7 @@ def test_the_search_does_not_depend_on_where_unseen_cards_lie():
 
 def test_a_seed_fixes_the_search():
     cg = load_game("catch-the-golden-snitch")
-    g = next(g for g in map(lambda s: _home_to_decide(cg, s), range(10)) if g is not None)
+    g = next(g for g in map(lambda s: first_side_to_decide(cg, s), range(10)) if g is not None)
     picks = {MCTSAgent("7:0", playouts=25).choose(g.clone()) for _ in range(2)}
     assert len(picks) == 1
 

@@ -161,3 +161,39 @@ def soak(cg, seeds: Iterable[int], game_of: Callable[[int], tuple[tuple[str, ...
         styles, options = game_of(seed)
         checks += play_checked(cg, seed, styles, make_checker(), options, own_styles=own_styles)
     return checks
+
+
+# ------------------------------------------------------------------ hidden information
+
+def first_side_to_decide(cg, seed: int) -> GameState | None:
+    """A game of random moves at one of the first side's decisions (with a choice) after a few
+    turns; None if the game ends first."""
+    g = GameState.new(cg, seed=seed, forced="take")
+    rnd = random.Random(seed)
+    for turn in range(200):
+        if g.is_terminal():
+            return None
+        if g.is_chance_node():
+            g.apply_action(g.sample_chance())
+        elif g.current_player() == 0 and len(g.legal_actions()) >= 2 and turn > 10:
+            return g
+        else:
+            g.apply_action(rnd.choice(g.legal_actions()))
+    return None
+
+
+def unseen_swaps(cg, hand: str, deck: str, seeds: Iterable[int] = range(20)):
+    """(seed, game, twin) at the first side's decisions, where the twin differs only in what
+    that side cannot see: the first card of side 1's `hand` and the top of its `deck` swapped."""
+    for seed in seeds:
+        g = first_side_to_decide(cg, seed)
+        if g is None:
+            continue
+        h, d = cg.zone_id(hand, 1), cg.zone_id(deck, 1)
+        if not g.st.zones[h] or not g.st.zones[d]:
+            continue
+        twin = g.clone()
+        a, b = twin.st.zones[h][0], twin.st.zones[d][-1]
+        twin.st.zones[h][0], twin.st.zones[d][-1] = b, a
+        twin.st.card_zone[a], twin.st.card_zone[b] = d, h
+        yield seed, g, twin
