@@ -7,7 +7,6 @@ random (each rulebook's "Object of the Game": the side that wins).
 """
 from __future__ import annotations
 
-
 import pytest
 
 from lumos.api import load_game
