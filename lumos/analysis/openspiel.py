@@ -75,22 +75,24 @@ class Held:
     """The Lumos state inside an OpenSpiel state, with what is cached for its pending decision;
     pickles as (registered game, state JSON)."""
 
-    __slots__ = ("adapter", "gs", "pending", "ids", "labels", "keys", "vectors", "text")
+    __slots__ = ("adapter", "gs", "ids", "labels", "keys", "vectors", "text")
 
     def __init__(self, adapter: _Adapter, gs):
         self.adapter, self.gs = adapter, gs
-        self.pending = self.ids = self.labels = self.keys = None
+        self.ids = self.labels = self.keys = self.text = None
         self.vectors: dict = {}
-        self.text: str | None = None
+
+    def apply(self, index: int) -> None:
+        """Apply option `index`: every cache of the decision is dropped (the adapter applies
+        every move through here, so the caches never outlive their decision)."""
+        self.gs.apply_action(index)
+        self.ids = self.labels = self.keys = self.text = None
+        self.vectors = {}
 
     def dense_ids(self) -> list[int]:
         """The dense ids of the pending decision, made once per decision."""
-        st = self.gs.st
-        pending = (st.pending, st.result is None)   # a pending decision, and whether the game goes on
-        if self.ids is None or self.pending[0] is not pending[0] or self.pending[1] != pending[1]:
-            self.ids, self.labels, self.keys, self.vectors = self.adapter.ids(self.gs), None, None, {}
-            self.text = None
-            self.pending = pending
+        if self.ids is None:
+            self.ids = self.adapter.ids(self.gs)
         return self.ids
 
     def ids_labels(self):
@@ -109,14 +111,12 @@ class Held:
 
     def vector(self, side: int):
         """The side's observation vector (observation.Layout, as a numpy array), made once per decision."""
-        self.dense_ids()
         if side not in self.vectors:
             self.vectors[side] = self.adapter.layout.encode_array(self.gs, side)
         return self.vectors[side]
 
     def picture(self) -> str:
         """The text picture of the board (OpenSpiel prints a state at every step), made once per decision."""
-        self.dense_ids()
         if self.text is None:
             self.text = str(self.gs)
         return self.text
@@ -125,10 +125,8 @@ class Held:
         """A clone (OpenSpiel clones a Python state by deep-copying its attributes): the Lumos
         state cloned, the compiled game shared, the caches of this decision kept."""
         twin = Held(self.adapter, self.gs.clone())
-        twin.pending, twin.ids, twin.labels, twin.keys = self.pending, self.ids, self.labels, self.keys
+        twin.ids, twin.labels, twin.keys = self.ids, self.labels, self.keys
         twin.vectors, twin.text = dict(self.vectors), self.text
-        if self.pending is not None:   # the clone's pending decision is a copy: the caches follow it
-            twin.pending = (twin.gs.st.pending, self.pending[1])
         return twin
 
     def __reduce__(self):
@@ -139,6 +137,15 @@ def _unpickle(short: str, text: str) -> Held:
     from lumos.interpreter.engine import GameState
     adapter = _ADAPTERS[short]
     return Held(adapter, GameState.from_json(adapter.cg, text))
+
+
+def rewrap(state, gs):
+    """An OpenSpiel state of `state`'s game around the Lumos state `gs` (a position edited by a
+    tool or a test), whose information states carry on `state`'s record; its OpenSpiel
+    history starts empty (OpenSpiel keeps it itself)."""
+    twin = type(state)(state.get_game(), Held(state.held.adapter, gs), state.recalled().copy())
+    twin.recall.digests = list(state.recall.digests)
+    return twin
 
 
 def openspiel_game(game: str, utility: tuple[float, float] = (-1.0, 1.0)):
@@ -204,7 +211,7 @@ def openspiel_game(game: str, utility: tuple[float, float] = (-1.0, 1.0)):
                 tokens = adapter.tokens(self.s, index, action, player)
                 if player != CHANCE:
                     recall.own(player, action)
-            self.s.apply_action(index)
+            held.apply(index)
             if recall is not None:
                 recall.fold(tokens, held.key_list())
 
@@ -225,9 +232,8 @@ def openspiel_game(game: str, utility: tuple[float, float] = (-1.0, 1.0)):
             return self.held.picture()
 
         def __deepcopy__(self, memo):
-            twin = LumosState(self.get_game(), Held(adapter, self.s.clone()),
-                              None if self.recall is None else self.recall.copy())
-            return twin
+            """OpenSpiel's own clone (its history kept; the attributes copied as Held and Recall say)."""
+            return self.clone()
 
         # ------------------------------------------------------------ what a side saw
         def recalled(self):
@@ -245,7 +251,7 @@ def openspiel_game(game: str, utility: tuple[float, float] = (-1.0, 1.0)):
                     tokens = adapter.tokens(fresh.gs, index, pa.action, player)
                     if player != CHANCE:
                         recall.own(player, pa.action)
-                    fresh.gs.apply_action(index)
+                    fresh.apply(index)
                     recall.fold(tokens, fresh.key_list())
                 self.recall = recall
             return self.recall
@@ -271,10 +277,11 @@ def openspiel_game(game: str, utility: tuple[float, float] = (-1.0, 1.0)):
                     own[a] = k
 
         def string_from(self, state, player):
-            if self.recall:
-                r = state.recalled()
-                return f"p{player} step {r.steps} {r.digests[player].hex()}"
             from lumos.analysis.recall import digest
+            if self.recall:
+                r = state.recalled()   # the history, and what the side sees now (a position may have been set)
+                now = digest(r.digests[player], "now", state.held.key_list()[player])
+                return f"p{player} step {r.steps} {now.hex()}"
             return f"p{player} {digest(b'', 'now', state.held.key_list()[player]).hex()}"
 
     class LumosGame(pyspiel.Game):
