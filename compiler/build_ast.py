@@ -291,6 +291,13 @@ class _Builder(Transformer):
     def score_decl(self, meta, ch):
         return N.Score(self.sp(meta), str(ch[0]), ch[-1], sources=self._sources(ch))
 
+    def statistic_decl(self, meta, ch):
+        last = ch[-1]
+        if isinstance(last, N.Expr):
+            return N.Statistic(self.sp(meta), _unquote(ch[0]), str(ch[1]), last, None, sources=self._sources(ch))
+        return N.Statistic(self.sp(meta), _unquote(ch[0]), str(ch[1]), None, str(last), self.tsp(last),
+                           sources=self._sources(ch))
+
     # -- team
     def team_decl(self, meta, ch):
         items = [c for c in ch if isinstance(c, N.Node)]

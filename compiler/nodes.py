@@ -559,6 +559,17 @@ class Score(Decl):
 
 
 @dataclass(frozen=True)
+class Statistic(Decl):
+    """`statistic "Goals" of s = EXPR` / `statistic "Shoots" of s counts ACTION`: a figure of each
+    game, per side, that `lumos simulate` reports (docs/analysis.md)."""
+    name: str                 # the title shown in the summary
+    side: str                 # the name the side is bound to in EXPR
+    body: Optional[Expr]      # the value at the end of the game (a number or a flag) ...
+    counts: Optional[str]     # ... or the action whose takings are counted
+    counts_span: Optional[Span] = field(compare=False, repr=False, default=None)
+
+
+@dataclass(frozen=True)
 class GameFile(Node):
     decls: tuple[Decl, ...]
 

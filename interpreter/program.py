@@ -78,6 +78,18 @@ class ActionInfo:
 
 
 @dataclass(frozen=True)
+class StatisticInfo:
+    """A `statistic` (compiler/statistics.py): a figure of each game that `lumos simulate` reports."""
+    title: str
+    fn: Any                        # closure fn(machine, locals) -> number or flag, the side in slot 0 (None: a count)
+    nslots: int
+    kind: str                      # "number", "flag" or "count"
+    action: str | None             # the action counted (kind "count")
+    section: str = ""              # the rulebook section it cites first
+    span: Span | None = None
+
+
+@dataclass(frozen=True)
 class AnytimeInfo:
     """An `anytime` rule: one option added to every decision of a side while `cond` holds."""
     label: str
@@ -188,6 +200,7 @@ class CompiledGame:
     anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
     # `score of s = ...`: (fn(machine, locals) -> number, locals' size), the agents' heuristic
     score: tuple | None = None
+    statistics: tuple = ()   # `statistic "..." of s ...`: StatisticInfo records, for the simulate summary
     space_vars_init: tuple[Any, ...] = ()        # `var ... per space`: per variable, one value for all spaces
     space_var_names: tuple[str, ...] = ()
     card_state_init: tuple[Any, ...] = ()        # `var ... per card`: per variable, one value for all cards

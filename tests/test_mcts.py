@@ -94,13 +94,13 @@ def test_a_seed_fixes_the_search():
     assert len(picks) == 1
 
 
-def _match(game: str, spec: str, seeds) -> tuple[int, int]:
-    """(wins, losses) of `spec` against random, sides alternating with the seed."""
+def _match(game: str, spec: str, seeds, seat=lambda seed: seed % 2) -> tuple[int, int]:
+    """(wins, losses) of `spec` against random, sides alternating with the seed (or `seat(seed)`)."""
     from lumos.interpreter.play import play_game
     cg = load_game(game)
     wins = losses = 0
     for seed in seeds:
-        side = seed % 2
+        side = seat(seed)
         agents = [make_agent(spec if k == side else "random", f"{seed}:{k}") for k in range(cg.nsides)]
         r = play_game(cg, agents, seed, max_decisions=20_000)
         assert r.error is None, r.error
@@ -131,3 +131,38 @@ def test_the_search_wins_more_than_it_loses_at_snitch_snatcher():
     most games (150 points and the win), which no play can steer; the search still comes out ahead."""
     wins, losses = _match("snitch-snatcher", "mcts:100:d0", range(20))
     assert wins > losses
+
+
+def test_the_search_beats_random_at_the_trivia_game():
+    # "Winning the Game (Table)": the team with the most points when the Golden Snitch is caught wins.
+    wins, losses = _match("chamber-of-secrets-trivia", "mcts:20:d0", range(2))
+    assert wins == 2 and losses == 0
+
+
+def test_every_search_game_of_snitch_snatcher_ends_with_a_winner():
+    """"Goal Attempts & Scoring" and "Spot the Golden Snitch": a game ends when a team reaches the
+    goals to win or its Seeker catches the Snitch, so each one has a winner. Whether the search
+    wins is mostly the Spot card's die (the slow test below counts 20 games)."""
+    from lumos.interpreter.play import play_game
+    cg = load_game("snitch-snatcher")
+    for seed in range(2):
+        agents = [make_agent("mcts:20:d0" if k == seed % 2 else "random", f"{seed}:{k}") for k in range(2)]
+        r = play_game(cg, agents, seed, max_decisions=20_000)
+        assert r.error is None and r.winner is not None
+
+
+def test_the_search_as_the_dark_arts_beats_random_houses():
+    """Defenders of Hogwarts, "Game End": the Dark Arts Player wins with the 3 Dark Arts
+    Progress Tokens and its pawns on the Dark Arts Player Location; random House Players never
+    reach 2 Defence Shields, and random games end in the draw of the Game End (docs/analysis.md)."""
+    wins, losses = _match("defenders-of-hogwarts", "mcts:10:d0", [0], seat=lambda seed: 0)
+    assert wins == 1 and losses == 0
+
+
+@pytest.mark.slow
+def test_the_search_never_loses_to_random_at_defenders_of_hogwarts():
+    """The search as the Dark Arts Player (even seeds) and as Gryffindor (odd seeds): it never
+    loses, and as the Dark Arts wins at least 2 games of 3."""
+    dark = _match("defenders-of-hogwarts", "mcts:10:d0", [0, 2, 4], seat=lambda seed: 0)
+    house = _match("defenders-of-hogwarts", "mcts:10:d0", [1, 3, 5], seat=lambda seed: 1)
+    assert dark[0] >= 2 and dark[1] == 0 and house[1] == 0

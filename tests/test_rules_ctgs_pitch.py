@@ -1399,3 +1399,21 @@ def test_a_chaser_who_passes_from_the_rival_scoring_area_leaves_it():
         t.first()
     assert t.holder() == hc2
     assert t.where(hc1) != "away_scoring", f"{hc1} stays in the rival Scoring Area without the Quaffle"
+
+
+def test_a_kick_off_is_counted_for_the_keepers_side():
+    """Keeper's Kick-Off: the Slytherin Keeper "performs the Keeper's Kick-Off" after catching
+    the shot; the rules count it for the Keeper's side (`kick_offs`, the statistic "Keeper's
+    Kick-Offs" of `lumos simulate`), and for no other."""
+    t = pitch_table({HC1: "away_scoring", AK: "away_scoring", AC1: "away_deploy"}, ball=HC1)
+    assert t.side_var("kick_offs", "away") == 0
+    t.pick(f"{HC1} shoots at the Goal Hoops")
+    t.pick("aim at Goal Hoop 1")
+    t.pick("guard Goal Hoop 1")
+    t.roll("blank", "blank")
+    t.pick("away keeper tries to Catch the shot")
+    t.roll("blank", "blank")
+    assert t.holder() == AK and t.side_var("kick_offs", "away") == 0   # the shooter Shifts out first
+    t.pick(f"Shift {HC1} out of the Scoring Area to away_north")
+    assert t.deciding() == "away" and t.offered("Kick-Off: Shift ")
+    assert t.side_var("kick_offs", "away") == 1 and t.side_var("kick_offs", "home") == 0

@@ -1,5 +1,6 @@
 """One game as it is played -> a plain record of its arc: the actions each side took, the final
-value of each numeric side variable, and (for the balance report) the cards each side held and chose.
+value of each numeric side variable, the game's declared statistics (`statistic "Goals" of s =
+...`, compiler/statistics.py), and (for the balance report) the cards each side held and chose.
 
 Why: win rates alone do not say whether agents play the game as people do (a Quidditch game
 with no Goal is not the game). The driver (`play_game(..., watch=ArcWatch(cg))`) tells the
@@ -50,14 +51,58 @@ class ArcWatch:
             values = st.sv[k]
             if all(type(v) in (int, float) for v in values):
                 self.final[name] = list(values)
+        self.statistics = statistics_of(state, self.actions)
 
     def record(self) -> dict:
         names = [c.name for c in self.cg.cards]
-        out = {"actions": [dict(a) for a in self.actions], "final": dict(self.final), "first": self.first}
+        out = {"actions": [dict(a) for a in self.actions], "final": dict(self.final), "first": self.first,
+               "statistics": getattr(self, "statistics", {})}
         if self.cards:
             out["held"] = [sorted({names[c] for c in h}) for h in self.held]
             out["chosen"] = [sorted({names[c] for c in h}) for h in self.chosen]
         return out
+
+
+def statistics_of(state, actions: list[dict[str, int]]) -> dict[str, list]:
+    """Each declared statistic per side at the end of a game: a count of the side's takings of
+    its action, or its value (a flag as 0 or 1; None when it cannot be worked out there)."""
+    from lumos.diagnostics import LumosError
+    out: dict[str, list] = {}
+    ns = state.cg.nsides
+    for info in state.cg.statistics:
+        if info.kind == "count":
+            out[info.title] = [actions[s].get(info.action, 0) for s in range(ns)]
+            continue
+        row = []
+        for s in range(ns):
+            local = [None] * info.nslots
+            local[0] = s
+            try:
+                v = info.fn(state.machine, local)
+            except LumosError:
+                v = None
+            row.append(int(v) if isinstance(v, bool) else (v if isinstance(v, (int, float)) else None))
+        out[info.title] = row
+    return out
+
+
+def summarise_statistics(cg, arcs: list[dict]) -> dict:
+    """Per declared statistic and side: in how many games it happened (a count or value other
+    than 0, a flag that held), that share of the games, and its mean per game; and in how many
+    games it happened for some side (Goals were scored in 9 games of 10)."""
+    out: dict[str, dict] = {}
+    for info in cg.statistics:
+        rows = [arc["statistics"][info.title] for arc in arcs if info.title in arc.get("statistics", {})]
+        per = {}
+        for s, side in enumerate(cg.sides):
+            values = [r[s] for r in rows if r[s] is not None]
+            happened = sum(1 for v in values if v)
+            per[side] = {"games": happened, "share": happened / len(values) if values else 0.0,
+                         "mean": sum(values) / len(values) if values else 0.0, "of": len(values)}
+        anyone = sum(1 for r in rows if any(r))
+        out[info.title] = {"kind": info.kind, "section": info.section, "sides": per,
+                           "any_side": {"games": anyone, "share": anyone / len(rows) if rows else 0.0}}
+    return out
 
 
 def summarise_arcs(cg, arcs: list[dict]) -> dict:
@@ -88,4 +133,5 @@ def summarise_arcs(cg, arcs: list[dict]) -> dict:
                            for s, side in enumerate(sides)} for name, a in sorted(actions.items())},
         "final_means": finals,
         "final_moved": moved,
+        "statistics": summarise_statistics(cg, arcs),
     }

@@ -133,6 +133,8 @@ def _print_summary(s: dict, cg) -> None:
     arc = s.get("arc") or {}
     if arc.get("actions") or arc.get("final_means"):
         console.print(_arc_table(arc, cg, s["completed"]))
+    if arc.get("statistics"):
+        console.print(_statistics_table(arc["statistics"], cg, s["completed"]))
 
 
 def _arc_table(arc: dict, cg, games: int):
@@ -150,6 +152,26 @@ def _arc_table(arc: dict, cg, games: int):
     for name, per in arc.get("final_means", {}).items():
         table.add_row(f"{name} at the end: mean (games it moved)",
                       *[f"{per[side]:.2f} ({moved.get(name, {}).get(side, 0)})" for side in cg.sides])
+    return table
+
+
+def _statistics_table(stats: dict, cg, games: int):
+    """The game's declared statistics (`statistic "Goals" of s = ...`): per side, in how many
+    games each happened (its share) and its mean per game."""
+    from rich.table import Table
+    table = Table(title=f"statistics ({count(games, 'completed game')}): games it happened in, mean per game",
+                  min_width=48)
+    table.add_column("", style="bold")
+    for side in cg.sides:
+        table.add_column(side, justify="right")
+    table.add_column("any side", justify="right")
+    for title, row in stats.items():
+        cells = []
+        for side in cg.sides:
+            per = row["sides"][side]
+            cells.append(f"{per['games']} ({per['share']:.0%}) / {per['mean']:.2f}")
+        anyone = row["any_side"]
+        table.add_row(title, *cells, f"{anyone['games']} ({anyone['share']:.0%})")
     return table
 
 

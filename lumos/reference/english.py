@@ -895,6 +895,13 @@ class English:
         return Step(f"Not a rule of the game: how well a side {who} stands, as agents that look ahead judge "
                     f"it, is {self.expr(d.body)}.")
 
+    def _Statistic(self, d: N.Statistic) -> Step:
+        who = self.local(d.side)
+        what = (f"how many times side {who} takes the action {mark('lit', d.counts)}" if d.counts is not None
+                else f"{self.expr(d.body)} when the game ends")
+        return Step(f"Not a rule of the game: the figure \"{d.name}\" that `lumos simulate` reports for each "
+                    f"side {who} is {what}.")
+
     def _Announce(self, s: N.Announce) -> list[Step]:
         args = f", with {_words([self.expr(a) for a in s.args])}" if s.args else ""
         return [Step(f"Announce the event {mark('lit', s.event)}{args}: the rules that wait for it run now.")]

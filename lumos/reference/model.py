@@ -63,7 +63,7 @@ _KIND_WORD = {
     "NeutralPieces": "piece", "Var": "var", "Const": "const", "Zone": "zone", "Window": "window",
     "Procedure": "procedure", "Function": "function", "Action": "action", "Flow": "flow",
     "Setup": "setup", "Trigger": "when", "Team": "team", "Anytime": "anytime", "Phase": "phase",
-    "Score": "score of", "Event": "event",
+    "Score": "score of", "Event": "event", "Statistic": "statistic",
 }
 HIDDEN_FIELDS = ("name", "type", "text", "effect", "condition", "copies")
 

@@ -321,6 +321,12 @@ class _Writer:
             self.add("Not a rule of the game: how well a side stands, as the agents that look ahead judge it.", "")
             for r in score:
                 self.rule(r)
+        statistics = self.doc.rules_of(N.Statistic)
+        if statistics:
+            self.add(*rst_title("Statistics", "-"))
+            self.add("Not rules of the game: the figures `lumos simulate` reports of each game, per side.", "")
+            for r in statistics:
+                self.rule(r)
 
     # -- cards
     def cards(self) -> None:
