@@ -145,3 +145,41 @@ def test_the_legend_says_which_squares_are_dark_green():
     dark = next(name for name, hexcode in cg.board.palette.items() if colour_words(hexcode) == "dark green")
     assert f"{dark} (dark green)" in text or dark == "dark green"
     assert "green" in colour_words(cg.board.palette["light"]) and "yellow" in colour_words(cg.board.palette["yellow"])
+
+
+def _box_at(lines: list[str], label: str) -> tuple[int, int]:
+    """(line, column) of the top border of the box named `label`."""
+    for n, line in enumerate(lines):
+        col = line.find("╭" + label) if ("╭" + label) in line else line.find(f"╭ {label} ")
+        if col >= 0:
+            return n, col
+    raise AssertionError(f"no box named {label!r}")
+
+
+def test_a_map_board_is_drawn_where_its_rooms_stand():
+    """defenders-of-hogwarts.txt, "Movement & Map Elements": a pawn moves to a space that
+    shares a full border with its own, so the terminal shows the castle as the map it is: each space
+    a box at its place (the Library right of the Charms Classroom, the Great Hall two rows
+    below the Library's row and right of the Kitchens), named as the board's layout names it,
+    with the pawns standing in it and the glyphs of the layout's marks (a Fly Off Point)."""
+    from lumos.api import load_position
+    cg = load_game("defenders-of-hogwarts")
+    spot = load_position(cg, {"pieces": {"gryffindor student 1": "library"}})
+    lines = [line.plain for line in draw_board(spot, 100)]
+    charms, library = _box_at(lines, "Charms Class"), _box_at(lines, "Library")
+    kitchens, hall = _box_at(lines, "Kitchens"), _box_at(lines, "Great Hall")
+    assert charms[0] == library[0] and charms[1] < library[1]
+    assert kitchens[0] == hall[0] == library[0] + 3 and kitchens[1] < hall[1]
+    body = lines[library[0] + 1][library[1]:library[1] + 15]
+    assert "ST" in body                                    # the pawn stands in the Library's box
+    assert "▲ Fly Off Point" in lines[-1]
+    tower = _box_at(lines, "Astronomy To")
+    assert "▲" in lines[tower[0] + 1][tower[1]:tower[1] + 15]
+
+
+def test_boards_with_squares_or_loose_zones_keep_their_drawing():
+    """A grid of squares (Snitch Snatcher) or a pitch of zones that fill no grid (Catch the
+    Golden Snitch, "The Game Board": the Pitch of 12 Zones) is not a map of boxes: only a board whose blocks are grids is."""
+    from lumos.present.board_map import is_map
+    assert is_map(load_game("defenders-of-hogwarts").board)
+    assert not any(is_map(load_game(g).board) for g in ("snitch-snatcher", "catch-the-golden-snitch"))
