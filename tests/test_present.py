@@ -47,9 +47,9 @@ def test_status_lines_are_names_and_numbers():
     for _ in range(80):
         state.apply_action(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
     lines = status_lines(state, 0)
-    assert [line.split(":")[0] for line in lines] == ["home", "away"]
+    assert [line.split(":")[0] for line in lines] in (["home", "away"], ["home", "away", "table"])
     for line in lines:
-        assert "galleons" in line and "tempo" in line and "goals" in line
+        assert line.startswith("table: ") or "galleons" in line and "tempo" in line and "goals" in line
         assert "False" not in line and "True" not in line and "_" not in line and "None" not in line
 
 
@@ -183,3 +183,20 @@ def test_boards_with_squares_or_loose_zones_keep_their_drawing():
     from lumos.present.board_map import is_map
     assert is_map(load_game("defenders-of-hogwarts").board)
     assert not any(is_map(load_game(g).board) for g in ("snitch-snatcher", "catch-the-golden-snitch"))
+
+
+def test_the_status_names_only_seated_sides_and_the_tables_own_quantities():
+    """defenders-of-hogwarts.txt, "Game Set Up": with two House players the other Houses'
+    components leave the game, so the status has a line for the Dark Arts player and the two
+    Houses only; "Dark Arts Path": the Dark Arts Marker's space is a number the players track,
+    shown on the table's line, as is a Progress Token once taken."""
+    from lumos.api import load_position
+    cg = load_game("defenders-of-hogwarts")
+    spot = load_position(cg, {"options": {"house_players": 2}, "vars": {"path": 5, "giant_taken": True}})
+    lines = status_lines(spot, 0)
+    seated = [cg.sides[s] for s in spot.sides_in_play()]
+    assert len(seated) == 3 and [line.split(":")[0] for line in lines[:-1]] == [s.replace("_", " ") for s in seated]
+    assert lines[-1].startswith("table: ") and "path 5" in lines[-1] and "giant taken yes" in lines[-1]
+    assert "acromantula taken" not in lines[-1]            # not taken: nothing to say
+    legend = [line.plain for line in draw_board(spot, 100)][-4]
+    assert all(s.replace("_", " ") in legend for s in seated) and "ravenclaw" not in legend + lines[0]

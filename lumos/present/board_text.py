@@ -305,8 +305,8 @@ def legend(state, tags) -> list[Text]:
     cg = state.cg
     board = cg.board
     line = Text("  ")
-    for s, name in enumerate(cg.sides):
-        line.append(f" {name.replace('_', ' ')} ", style=SIDE_STYLES[s % len(SIDE_STYLES)])
+    for s in state.sides_in_play():      # a side the rules removed has nothing on the board
+        line.append(f" {cg.sides[s].replace('_', ' ')} ", style=SIDE_STYLES[s % len(SIDE_STYLES)])
         line.append(" ")
     line.append(" neutral ", style=NEUTRAL_STYLE)
     line.append("   * carries a piece", style="yellow")
