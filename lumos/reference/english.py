@@ -33,7 +33,7 @@ from lumos.reference.vocabulary import Vocabulary
 # Text that must never reach a reader: a sign that something was not rendered.
 _LEFTOVER = re.compile(r"\bNone\b|\?\?\?|\bTODO\b|[\x1b\x1d\x1f]|\b[A-Z][A-Za-z]+\(")
 
-__all__ = ["English", "Step", "Vocabulary", "card_english", "fill", "leaks", "missing_renderings", "placeholder_in", "plain", "rst",
+__all__ = ["English", "Step", "Vocabulary", "card_english", "card_fields_english", "english_sources", "fill", "leaks", "missing_renderings", "placeholder_in", "plain", "rst",
            "to_text", "to_rst"]
 
 
@@ -800,6 +800,27 @@ def card_english(english: "English", effect=None, condition=None, effects: dict 
         part = key[:-len("_effect")] if key.endswith("_effect") else key
         parts.append(f"{words(part).title()} effect:\n" + to_text(me.steps(body), 3))
     return "\n".join(parts)
+
+
+def english_sources(fields: dict) -> dict[str, str]:
+    """The fields of a card whose text is in the language: `condition`, `effect` and each
+    `..._effect` part, when written."""
+    return {k: v for k, v in fields.items()
+            if (k in ("effect", "condition") or k.endswith("_effect")) and isinstance(v, str) and v.strip()}
+
+
+def card_fields_english(english: "English", fields: dict, origin=None) -> str:
+    """A card's English from its YAML fields, parsed here (the reference, `lumos explain`, the
+    text checks and the language server all start from the fields). `origin` places the
+    parsed texts (lumos.compiler.build_ast.Origin) for error messages; a broken text raises
+    the compiler's LumosError."""
+    from lumos.compiler.build_ast import Origin, build
+    from lumos.compiler.parse import parse
+    origin = origin or Origin("<card>")
+    parts = {k: build(parse(v, origin.file, "condition" if k == "condition" else "effect", origin), origin)
+             for k, v in english_sources(fields).items()}
+    return card_english(english, parts.get("effect"), parts.get("condition"),
+                        {k: v for k, v in parts.items() if k.endswith("_effect")})
 
 
 def node_classes() -> list[type]:
