@@ -575,6 +575,10 @@ class _Builder(Transformer):
         return N.Reach(self.sp(meta), start, link, count, kind != "up_to",
                        through[1], through[2], onto[1], onto[2], kind == "walk")
 
+    def route(self, meta, ch):
+        through = ch[3] if len(ch) > 3 and ch[3] is not None else (None, None, None)
+        return N.Route(self.sp(meta), ch[0], ch[1], str(ch[2]), through[1], through[2])
+
     def up_to(self, meta, ch):
         return ("up_to", ch[0])
 

@@ -147,6 +147,17 @@ class Reach(Expr):
     walk: bool = False
 
 
+@dataclass(frozen=True)
+class Route(Expr):
+    """The spaces of one shortest path from `start` to `end` along `link` (after the start, the
+    end included; every space inside meets `through`): the spaces a move passes."""
+    start: Expr
+    end: Expr
+    link: str
+    through_var: Optional[str]
+    through: Optional[Expr]
+
+
 # ------------------------------------------------------------------ statements
 @dataclass(frozen=True)
 class Stmt(Node):

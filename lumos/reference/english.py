@@ -419,6 +419,13 @@ class English:
             text += f", ending on a space {self.local(e.onto_var)} for which {self.cond(e.onto)}"
         return text
 
+    def _Route(self, e: N.Route) -> str:
+        text = (f"the spaces of a shortest route of {mark('lit', e.link)} steps from {self.sub(e.start)} "
+                f"to {self.sub(e.end)}")
+        if e.through is not None:
+            text += f", passing only over spaces {self.local(e.through_var)} for which {self.cond(e.through)}"
+        return text
+
     # -------------------------------------------------------------- statements
     def _Let(self, s: N.Let) -> list[Step]:
         if isinstance(s.value, N.Call) and self._is_procedure(s.value.func):
