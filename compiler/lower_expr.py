@@ -11,7 +11,7 @@ from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _coun
                                   _reach_search, _src, _where_text, _with_src)
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
-from lumos.interpreter.routes import shortest_route
+from lumos.interpreter.routes import sure_route
 
 _BAD = (_const(None), "any")
 
@@ -668,7 +668,7 @@ class ExprLowering:
                 through, _ = self.expect(n.through, "flag", "the `through` condition")
             finally:
                 restore()
-        return (lambda m, L: shortest_route(m, start(m, L), end(m, L), link, through, L, tslot)), "list:space"
+        return (lambda m, L: sure_route(m, start(m, L), end(m, L), link, through, L, tslot)), "list:space"
 
     def link_name(self, name: str, span) -> str:
         links = self.board.links if self.board is not None else {}

@@ -149,8 +149,8 @@ class Reach(Expr):
 
 @dataclass(frozen=True)
 class Route(Expr):
-    """The spaces of one shortest path from `start` to `end` along `link` (after the start, the
-    end included; every space inside meets `through`): the spaces a move passes."""
+    """The spaces every shortest path from `start` to `end` along `link` passes (after the start,
+    the end included; every space inside meets `through`): the spaces a move surely passed."""
     start: Expr
     end: Expr
     link: str

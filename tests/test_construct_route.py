@@ -1,5 +1,5 @@
-"""`route from A to B by LINK [through V where C]`: the spaces of one shortest path, the ones
-a move passes, so rules can keep them (a pawn may not pass again a space it passed earlier
+"""`route from A to B by LINK [through V where C]`: the spaces every shortest path passes, the
+ones a move surely passed, so rules can keep them (a pawn may not pass again a space it passed earlier
 in the turn: defenders-of-hogwarts.txt, Glossary, "Backtrack"). A tiny game made for the
 test (no rulebook): a 3x3 grid of squares linked orthogonally, a runner that moves twice.
 """
@@ -56,7 +56,7 @@ def run(state, labels):
         state.apply_action(state.action_labels().index(label))
 
 
-def test_a_route_is_one_shortest_path_and_its_spaces_are_not_passed_again(tmp_path):
+def test_a_route_is_what_every_shortest_path_passes_and_is_not_passed_again(tmp_path):
     cg, diags, _ = make(tmp_path)
     assert cg is not None, [d.headline() for d in diags]
     state = load_position(cg, {"seed": 1})
@@ -65,16 +65,19 @@ def test_a_route_is_one_shortest_path_and_its_spaces_are_not_passed_again(tmp_pa
     run(state, ["move red runner"])
     # from c1, two steps that pass neither a1 nor b1: c2, c3 (b2 only by way of b1 or c2)
     assert sorted(label[3:] for label in state.action_labels()) == ["b2", "c2", "c3"]
-    run(state, ["to b2"])                                # c1 -> c2 -> b2: b1 is passed
+    run(state, ["to b2"])                                # c1 -> c2 -> b2: b1 was passed, so c2 surely
     assert state.position()["piece_vars"]["passed"]["red runner"] == ["a1", "b1", "c1", "c1", "c2", "b2"]
     assert state.is_terminal()
     written = state.position()["vars"]
-    assert written["across"] == ["b1", "c1", "c2", "c3"]   # the first shortest path in the board's order
+    assert written["across"] == ["c3"]                       # four shortest paths share only their end
     assert written["nowhere"] == []                          # a space to itself: no route
 
 
 def test_a_route_goes_round_what_its_condition_bars(tmp_path):
     cg, _, _ = make(tmp_path)
+    state = load_position(cg, {"seed": 1})
+    run(state, ["move red runner", "to b2"])            # by b1 or by a2: neither is sure
+    assert state.position()["piece_vars"]["passed"]["red runner"] == ["a1", "b2"]
     state = load_position(cg, {"seed": 1, "vars": {"blocked": "b1"}})
     run(state, ["move red runner", "to b2"])            # a1 -> a2 -> b2, not through the barred b1
     assert state.position()["piece_vars"]["passed"]["red runner"] == ["a1", "a2", "b2"]

@@ -420,8 +420,8 @@ class English:
         return text
 
     def _Route(self, e: N.Route) -> str:
-        text = (f"the spaces of a shortest route of {mark('lit', e.link)} steps from {self.sub(e.start)} "
-                f"to {self.sub(e.end)}")
+        text = (f"the spaces that every shortest route of {mark('lit', e.link)} steps from {self.sub(e.start)} "
+                f"to {self.sub(e.end)} passes")
         if e.through is not None:
             text += f", passing only over spaces {self.local(e.through_var)} for which {self.cond(e.through)}"
         return text
