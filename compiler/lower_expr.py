@@ -649,6 +649,10 @@ class ExprLowering:
             finally:
                 restore()
         exact = n.exact
+        if n.walk and n.came_from is not None:
+            came, _ = self.expect(n.came_from, "space", "the space the walk came from")
+            return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot,
+                                        came(m, L))), "list:space"
         if n.walk:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
