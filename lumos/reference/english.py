@@ -412,7 +412,7 @@ class English:
         if e.walk:
             steps = f"never stepping straight back, in exactly {count}"
             if e.came_from is not None:
-                steps = f"never stepping straight back (first of all not into {self.sub(e.came_from)}), in exactly {count}"
+                steps = f"never stepping straight back, nor first into {self.sub(e.came_from)}, in exactly {count}"
         one = isinstance(e.count, N.Num) and e.count.value == 1
         text = f"the spaces reachable from {self.sub(e.start)} {steps} {mark('lit', e.link)} step{'' if one else 's'}"
         if e.through is not None:
