@@ -5,7 +5,7 @@ through `load_position` with a full explicit layout, options picked by words of 
 pawn, Shield and Token and each piece's turn-start space; `tpos`: a Trivia position at
 `start_of: take_turn` (seed 2: Gryffindor rolls first, seed 1: Slytherin).
 """
-from lumos.api import load_game, load_position
+from lumos.api import load_game, load_position, new_game  # noqa: F401  (new_game: re-exported for the checks)
 G = {}
 def game(name):
     if name not in G: G[name] = load_game(name)
