@@ -18,7 +18,7 @@ def lower_statistics(low, decls) -> tuple:
     """The game's statistics, in declaration order (E290 a title twice, E291 an unknown action,
     E292 a value that is neither a number nor a flag)."""
     out, seen = [], {}
-    actions = [a.name for a in low.actions if a is not None]
+    actions = [d.name for d in decls if isinstance(d, N.Action)]   # declared, whether or not lowered
     for d in decls:
         if not isinstance(d, N.Statistic):
             continue
