@@ -11,7 +11,8 @@ file can at worst be a miss. The folder is refused (no cache, one warning) when 
 symlink, is not the user's own or is writable by others; a new one is created 0700.
 
 Where: `$XDG_CACHE_HOME/lumos` (default `~/.cache/lumos`). `LUMOS_NO_CACHE=1` turns every
-cache off: nothing is read and nothing is written.
+cache off: nothing is read and nothing is written; `LUMOS_NO_CACHE=check` only the remembered
+results of a clean `lumos check` (lumos.cli.remembered): the game is compiled again.
 
 >>> key("board", b"name: strip")[:6]
 'board-'
@@ -32,8 +33,9 @@ _warned: set[str] = set()
 
 
 def disabled() -> bool:
-    """Whether LUMOS_NO_CACHE turns every cache off (any value but empty and `0`)."""
-    return os.environ.get("LUMOS_NO_CACHE", "") not in ("", "0")
+    """Whether LUMOS_NO_CACHE turns every cache off (any value but empty, `0` and `check`, which
+    turns off only the remembered results of `lumos check`, lumos.cli.remembered)."""
+    return os.environ.get("LUMOS_NO_CACHE", "") not in ("", "0", "check")
 
 
 def location() -> str:
