@@ -6,6 +6,7 @@ status 0 clean, 1 problems found, 2 usage error.
 """
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 
@@ -227,6 +228,19 @@ def github_annotation(d) -> str:
 
 
 def run(args) -> int:
+    # A check builds many objects that live until it ends, and makes few cycles: Python's cycle
+    # collector would walk them again and again (a quarter of a check's time) and free next to
+    # nothing (the resident size is the same without it). It is paused while the check runs.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _run(args)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _run(args) -> int:
     if args.max is not None and args.max < 0:
         raise UsageError("--max must be 0 (no limit) or more")
     targets = _check_targets(args)
