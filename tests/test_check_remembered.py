@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 import lumos.compiler.game as game_module
-from lumos.cli import main, remembered
+import lumos.cli.remembered as remembered
+from lumos.cli import main
 from lumos.compiler import cache
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "examples" / "tic-tac-toe"

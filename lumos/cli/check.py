@@ -132,7 +132,7 @@ REMEMBERED = object()   # stands for the compiled game of a check remembered fro
 
 def _run_target(t: _Target) -> None:
     """Check one target: recalled when the same files were checked clean before, else in full."""
-    from lumos.cli import remembered
+    import lumos.cli.remembered as remembered
     if t.src is None:
         return
     name = remembered.key(t)
