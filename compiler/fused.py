@@ -7,8 +7,10 @@ a Python call. Closures that can say what they compute as a Python expression ca
 from __future__ import annotations
 
 import builtins
+import contextlib
 import itertools
 import operator
+import os
 import types
 import weakref
 
@@ -25,6 +27,39 @@ from lumos.compiler import nodes as N
 # parts in the closures' order and writes the same locals (a saved state holds them);
 # parts without a text are called from the joined one.
 _ids = itertools.count()
+
+# -- which back end lowers the rules
+# "specialised" (the default) joins more of the rules into generated Python (quantifiers, grid
+# offsets through neighbour tables, list ends, ...) and runs them with a run loop that tests
+# one flag per instruction; "reference" is the closure machine as it was before that work,
+# kept so tests can play the same seeds with both and compare the logs
+# (tests/test_backend_equivalence.py). LUMOS_BACKEND=reference selects it for a process.
+BACKENDS = ("specialised", "reference")
+_backend = [os.environ.get("LUMOS_BACKEND", "") or "specialised"]
+if _backend[0] not in BACKENDS:
+    _backend[0] = "specialised"
+
+
+def backend() -> str:
+    """The back end games are lowered with now."""
+    return _backend[0]
+
+
+def specialised() -> bool:
+    return _backend[0] == "specialised"
+
+
+@contextlib.contextmanager
+def using_backend(name: str):
+    """Lower games compiled inside the block with back end `name` (tests compare the two)."""
+    if name not in BACKENDS:
+        raise ValueError(f"unknown back end {name!r}; one of {', '.join(BACKENDS)}")
+    saved = _backend[0]
+    _backend[0] = name
+    try:
+        yield
+    finally:
+        _backend[0] = saved
 
 
 def _name() -> str:

@@ -307,6 +307,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
     _check_unused(low)
+    from lumos.compiler.fused import backend
     from lumos.compiler.lower_stmt import name_sites
     from lumos.interpreter.program import CompiledGame
     name_sites(low.procs)
@@ -327,7 +328,8 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
         triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
         vocabulary=_vocabulary(tree, card_defs, low),
-        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score)
+        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score,
+        backend=backend())
     return cg, sink.items, files
 
 

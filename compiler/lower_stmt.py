@@ -666,6 +666,7 @@ class StmtLowering:
             w = f(m, fr[2])
             gone = m.st.g[out]   # a side out of play neither wins nor loses
             m.st.result = [1.0 if i == w else 0.0 if i in gone else -1.0 for i in range(m.cg.nsides)]
+            m.halt = True
             if m.events is not None:  # no text is built when nobody logs
                 m.emit(fr, f"{m.fmt(w, 'side')} wins")
             fr[1] += 1
@@ -674,6 +675,7 @@ class StmtLowering:
     def s_Tie(self, s):
         def tie(m, fr):
             m.st.result = [0.0] * m.cg.nsides
+            m.halt = True
             m.emit(fr, "the game ends in a draw")
             fr[1] += 1
         self.emit(tie, s.span)

@@ -20,7 +20,7 @@ CALL_DEPTH_LIMIT = 200
 
 
 class Machine:
-    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played")
+    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -33,9 +33,57 @@ class Machine:
         # None, or a set that `play` adds (card, field) to each time a card's statements run:
         # card tests (lumos.toolkit.cardtests) measure which cards a case exercised with it
         self.played = None
+        # set by whatever may end a run of the top frame's instructions (a call, a return, a
+        # trigger's frame, a decision, a result): the run loop tests this one flag per instruction
+        self.halt = False
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
+        """Run instructions until a decision or a result. The inner loop tests one flag (and the
+        end of the procedure) per instruction: the instructions that call, return, push a
+        trigger, decide or end the game set `halt` (see run_reference for the loop it replaces)."""
+        if self.cg.backend == "reference":
+            return self.run_reference()
+        st = self.st
+        procs = self.cg.procs
+        frames = st.frames
+        steps = self.searched = 0
+        limit = STEP_LIMIT + 1
+        while st.pending is None and st.result is None:
+            if not frames:
+                self.fail_runtime("R001", "the game's flow ended without a result",
+                                  [self.cg.flow, 1 << 30, [], -1],
+                                  "end the game with `win SIDE` or `end in a draw`")
+            fr = frames[-1]
+            code = procs[fr[0]].code
+            n = len(code)
+            if fr[1] >= n:
+                self.return_from(None)
+                continue
+            self.halt = False
+            try:
+                # the instructions of the top frame, until it ends, calls, decides or wins
+                for steps in range(steps + 1, limit + 1):
+                    code[fr[1]](self, fr)
+                    if self.halt or fr[1] >= n:
+                        break
+            except RecursionError:
+                deepest, self.depth, self.deepest = self.deepest, 0, 0
+                self.fail_runtime("R005", f"the rules nest calls deeper than Python's stack holds (a function "
+                                  f"inside itself {deepest} calls deep, {_stack_words()})", fr,
+                                  "a function that calls itself needs a case that stops; to count further, "
+                                  "use a `loop` in a procedure (procedures do not use Python's stack)")
+            except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
+                self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
+                                  f"{exc})", fr, "a value is probably none where a piece, space, card or "
+                                  "zone is needed; test it with `is not none` first")
+            if steps > STEP_LIMIT:
+                self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
+                                  fr, "a loop never stops or a trigger keeps firing itself")
+        st.steps += steps
+
+    def run_reference(self) -> None:
+        """The reference back end's run loop: every condition tested after every instruction."""
         st = self.st
         procs = self.cg.procs
         frames = st.frames
@@ -106,12 +154,14 @@ class Machine:
         local = [None] * p.nlocals
         local[:len(args)] = args
         self.st.frames.append([proc, 0, local, result_slot])
+        self.halt = True
         if proc == self.stop_at:     # a marker, not a decision: the position's reader takes it away
             self.st.pending = {"kind": "start", "side": -3, "options": []}
 
     def return_from(self, value) -> None:
         frames = self.st.frames
         done = frames.pop()
+        self.halt = True
         if frames:
             caller = frames[-1]
             if done[3] >= 0:
@@ -127,6 +177,7 @@ class Machine:
         if self.cg.anytime and side != CHANCE:
             options = self.with_anytime(side, options)
         self.st.pending = {"kind": kind, "side": side, "options": options}
+        self.halt = True
         if side == CHANCE and len(set(options)) < len(options):
             # faces that repeat are one outcome, more likely: `draw` maps the generator's draw
             # (an index into the die's faces, as before) to the outcome it gives
@@ -223,6 +274,7 @@ class Machine:
             local[:len(values)] = values
             if cond is None or cond(self, local):
                 self.st.frames.append([proc, 0, local, -1])
+                self.halt = True
 
     # ------------------------------------------------------------ events
     def emit(self, fr, text: str, hidden_from: tuple = (), public: str = "") -> None:

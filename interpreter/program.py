@@ -192,6 +192,9 @@ class CompiledGame:
     space_var_names: tuple[str, ...] = ()
     card_state_init: tuple[Any, ...] = ()        # `var ... per card`: per variable, one value for all cards
     card_state_names: tuple[str, ...] = ()
+    # the back end the rules were lowered with (lumos.compiler.fused.BACKENDS): "reference" also
+    # runs them with the reference run loop, so both can be compared seed by seed
+    backend: str = "specialised"
 
     @property
     def nsides(self) -> int:
