@@ -396,3 +396,95 @@ def _local(slot):
     return fn
 
 
+
+
+# -- the specialised back end's joined forms (see BACKENDS): used only when specialised()
+
+def _quantifier(kind, src, cond, slot):
+    """`any|all|count x in S where C` as one generated function with C in line: the loop of
+    e_Quantifier (same order, same early stop), the item slot none afterwards. When C calls
+    nothing that reads the locals and never writes the item's slot, the item is a variable
+    of the function instead of a write to its slot per item (a write nobody could read)."""
+    def make():
+        (stext, sn), (ctext, cn) = _src(src), _src(cond)
+        item = f"L[{slot}]"
+        if "(m, L)" not in ctext and f"__setitem__({slot}," not in ctext:
+            ctext, put = ctext.replace(item, "_it"), ""
+        else:
+            put = f"\n        {item} = _it"
+        if kind == "any":
+            loop = f"""        if {ctext}:
+            {item} = None
+            return True
+    {item} = None
+    return False
+"""
+        elif kind == "all":
+            loop = f"""        if not ({ctext}):
+            {item} = None
+            return False
+    {item} = None
+    return True
+"""
+        else:
+            loop = f"""        if {ctext}:
+            _n += 1
+    {item} = None
+    return _n
+"""
+        body = f"""def quantified(m, L):
+    _n = 0
+    for _it in ({stext}) or ():{put}
+{loop}"""
+        return body, {**sn, **cn}
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_def.__code__, g, "quantified")
+    g["_self"] = weakref.ref(fn)
+    return fn
+
+
+def _grid_offsets(board):
+    """offset(space, dx, dy) from tables made once per board: each space's grid cell and the
+    space at each cell (Board.step, without a dict of attributes per call); none off the grid."""
+    cells = {}
+    xy = []
+    for i, a in enumerate(board.attrs):
+        if "x" in a and "y" in a:
+            xy.append((a["x"], a["y"]))
+        else:
+            xy.append(None)
+    for (x, y), i in board.cells.items():
+        cells[x, y] = None if i < 0 else i
+    xy = tuple(xy)
+
+    def offset(space, dx, dy):   # its tables are offset.xy and offset.cells, for texts (_offset_text)
+        if space is None:
+            return None
+        p = xy[space]
+        if p is None:
+            return None
+        return cells.get((p[0] + dx, p[1] + dy))
+    offset.xy, offset.cells = xy, cells
+    return offset
+
+
+def _offset_text(off, s, dx, dy):
+    """The text of offset(s, dx, dy) with the tables in line: the three values first (as a call
+    computes them), then the cell's space."""
+    (st, sn), (xt, xn), (yt, yn) = _src(s), _src(dx), _src(dy)
+    a, x, y, p, t, c = (_name() for _ in range(6))
+    return (f"(None if (({a} := {st}), ({x} := {xt}), ({y} := {yt}))[0] is None or ({p} := {t}[{a}]) is None "
+            f"else {c}.get(({p}[0] + {x}, {p}[1] + {y})))", {**sn, **xn, **yn, t: off.xy, c: off.cells})
+
+
+def _end_text(a, index: int):
+    """first(a) / last(a) of a value that is a list (never a zone id): in line."""
+    v = _name()
+    return _around(a, f"({v}[{index}] if ({v} := ", ") else None)")
+
+
+def _last_of(m, v):
+    """last(v), as b_last."""
+    if isinstance(v, int):
+        v = m.st.zones[v]
+    return v[-1] if v else None

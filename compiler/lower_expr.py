@@ -6,9 +6,10 @@ harmless closure of type `any` is returned, so one run reports every problem.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
-from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _first_of, _has_src,
-                                  _joined, _lazy, _local, _memo, _memo_then, _mentions, _merge, _name,
-                                  _reach_search, _src, _where_text, _with_src)
+from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _first_of,
+                                  _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo, _memo_then,
+                                  _mentions, _merge, _name, _offset_text, _quantifier, _reach_search, _src,
+                                  _where_text, _with_src, specialised)
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
 
@@ -167,6 +168,12 @@ class ExprLowering:
             if field == "cv":
                 return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.cv[k][v], text, _NO_NAMES), rtype
             return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, _NO_NAMES), rtype
+        if column is not None and specialised() and _has_src(of):
+            field, k = column   # read straight from the state, the value computed in line
+            fn = lambda m, L: None if (v := of(m, L)) is None else get(m, v)  # noqa: E731
+            v = _name()
+            _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else m.st.{field}[{k}][{v}])"))
+            return fn, rtype
         g, v = _name(), _name()
         if slot is not None:
             return _with_src(lambda m, L: None if (v := L[slot]) is None else get(m, v),
@@ -308,6 +315,8 @@ class ExprLowering:
         finally:
             restore()
         kind = n.kind
+        if specialised() and (_has_src(cond) or _has_src(src)):
+            return _quantifier(kind, src, cond, slot), "number" if kind == "count" else "flag"
 
         # the item slot is left holding none afterwards: a saved state holds every local, and
         # what the last item was must not depend on where the test stopped
@@ -837,7 +846,11 @@ class ExprLowering:
             fns.append(f)
             types.append(t)
         rtype = element(types[0]) or "any" if result == "element" else result
-        return getattr(self, "b_" + n.func)(fns), rtype
+        fn = getattr(self, "b_" + n.func)(fns)
+        if n.func in ("first", "last") and specialised() and _has_src(fns[0]) and types[0].startswith("list:"):
+            # a list, never a zone's id: its end read in line
+            _lazy(fn, lambda: _end_text(fns[0], 0 if n.func == "first" else -1))
+        return fn, rtype
 
     def b_count(self, f):
         a, = f
@@ -860,6 +873,9 @@ class ExprLowering:
             if isinstance(v, int):
                 v = m.st.zones[v]
             return v[-1] if v else None
+        if specialised() and _has_src(a):
+            c = _name()
+            _lazy(last, lambda: _around(a, f"{c}(m, ", ")", {c: _last_of}))
         return last
 
     def b_first(self, f):
@@ -924,6 +940,12 @@ class ExprLowering:
 
     def b_offset(self, f):
         s, dx, dy = f
+        if specialised() and self.board is not None:
+            off = _grid_offsets(self.board)
+            fn = lambda m, L: off(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
+            if any(_has_src(g) for g in f):
+                _lazy(fn, lambda: _offset_text(off, s, dx, dy))
+            return fn
         fn = lambda m, L: m.offset(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
         if any(_has_src(g) for g in f):
             def make():
