@@ -488,3 +488,63 @@ def _last_of(m, v):
     if isinstance(v, int):
         v = m.st.zones[v]
     return v[-1] if v else None
+
+
+def _walk_search(start, link, count, through, onto, tslot, oslot):
+    """`reach ... exactly N without backtracking` (Machine.walk) as one generated function with
+    both conditions in line: the same rings, the same order, the same writes to the locals."""
+    def make():
+        (stext, sn), (ctext, cn) = _src(start), _src(count)
+        names = {**sn, **cn}
+        if through is None:
+            test = "ok = True"
+        else:
+            ttext, tn = _src(through)
+            names.update(tn)
+            test = f"L[{tslot}] = nxt\n                    ok = True if {ttext} else False"
+        if onto is None:
+            ends = "    return tuple(ends)\n"
+        else:
+            otext, on = _src(onto)
+            names.update(on)
+            ends = f"""    found = []
+    for nxt in ends:
+        L[{oslot}] = nxt
+        if {otext}:
+            found.append(nxt)
+    return tuple(found)
+"""
+        body = f"""def search(m, L):
+    start = {stext}
+    count = {ctext}
+    if start is None or count <= 0:
+        return ()
+    nbrs = m.board.links[{link!r}]
+    passable = {{}}
+    ring = {{start: -1}}
+    for _ in range(count - 1):
+        following = {{}}
+        for here, left in ring.items():
+            for nxt in nbrs[here]:
+                if nxt == left:
+                    continue
+                ok = passable.get(nxt)
+                if ok is None:
+                    {test}
+                    passable[nxt] = ok
+                if ok:
+                    came = following.get(nxt)
+                    if came is None:
+                        following[nxt] = here
+                    elif came != here:
+                        following[nxt] = -2
+        if not following:
+            return ()
+        ring = following
+    ends = sorted({{nxt for here, left in ring.items() for nxt in nbrs[here] if nxt != left and nxt != start}})
+{ends}"""
+        return body, names
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_def.__code__, g, "search")
+    g["_self"] = weakref.ref(fn)
+    return fn

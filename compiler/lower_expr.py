@@ -8,7 +8,7 @@ from __future__ import annotations
 from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _first_of,
                                   _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo, _memo_then,
-                                  _mentions, _merge, _name, _offset_text, _quantifier, _reach_search, _src,
+                                  _mentions, _merge, _name, _offset_text, _quantifier, _reach_search, _src, _walk_search,
                                   _where_text, _with_src, specialised)
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
@@ -657,6 +657,8 @@ class ExprLowering:
             finally:
                 restore()
         exact = n.exact
+        if n.walk and specialised():
+            return _walk_search(start, link, count, through, onto, tslot, oslot), "list:space"
         if n.walk:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
