@@ -548,3 +548,54 @@ def _walk_search(start, link, count, through, onto, tslot, oslot):
     fn = types.FunctionType(_first_run_def.__code__, g, "search")
     g["_self"] = weakref.ref(fn)
     return fn
+
+
+def _listing(domains, nlocals, known, reuse):
+    """The options of an action with binders (`with p in ...`, `with to in ...`) as one generated
+    function: nested loops with each binder's list in line, the innermost binder's options
+    made in one list expression. The same lists, the same writes to the locals and the same
+    option tuples (reused per first binding, as enumerate_ does) as the closure version;
+    for the `do one of` instruction, which gives a tag and a list to fill."""
+    nb = len(domains)
+
+    def make():
+        names = {"_known": known}
+        lines = ["def listing(m, side, tag, out):", f"    L = [None] * {nlocals}", "    L[0] = side"]
+        pad = "    "
+        for i, (f, slot, is_zone) in enumerate(domains):
+            text, n = _src(f)
+            names.update(n)
+            lines.append(f"{pad}_i{i} = {text}")
+            if is_zone:
+                lines.append(f"{pad}_i{i} = tuple(m.st.zones[_i{i}])")
+            if i < nb - 1:
+                lines.append(f"{pad}for _x{i} in _i{i} or ():")
+                pad += "    "
+                lines.append(f"{pad}L[{slot}] = _x{i}")
+                continue
+            lines.append(f"{pad}if _i{i}:")
+            pad += "    "
+            if slot == 2 and reuse:
+                lines += [f"{pad}p1 = L[1]", f"{pad}row = _known.get((tag, p1))", f"{pad}if row is None:",
+                          f"{pad}    row = _known[tag, p1] = {{}}",
+                          f"{pad}out.extend([row.get(x) or row.setdefault(x, (tag, (p1, x))) for x in _i{i}])"]
+            elif slot == 2:
+                lines += [f"{pad}p1 = L[1]", f"{pad}out.extend([(tag, (p1, x)) for x in _i{i}])"]
+            elif slot == 1:
+                lines.append(f"{pad}out.extend([(tag, (x,)) for x in _i{i}])")
+            else:
+                lines += [f"{pad}prefix = tuple(L[1:{slot}])", f"{pad}out.extend([(tag, prefix + (x,)) for x in _i{i}])"]
+        lines.append("    return out")
+        return "\n".join(lines) + "\n", names
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_listing.__code__, g, "listing")
+    g["_self"] = weakref.ref(fn)
+    return fn
+
+
+def _first_run_listing(m, side, tag, out):  # the code of a joined listing until its first call
+    fn = _self()
+    text, names = _make()
+    fn.__globals__.update(names)
+    fn.__code__ = _compile_def(text)
+    return fn(m, side, tag, out)

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from lumos.compiler import nodes as N
+from lumos.compiler.fused import _listing, specialised
 from lumos.compiler.lower_expr import ExprLowering, _const
 from lumos.compiler.lower_stmt import StmtLowering
 from lumos.compiler.lower_team import TeamLowering
@@ -756,9 +757,15 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         # kept only for entities (numbers and flags mix as keys: 1 == True)
         reuse = len(kinds) == 2 and all(k in ("piece", "space", "card", "side", "zone") for k in kinds)
 
+        listing = None
+        if specialised() and plain and nb:
+            listing = _listing(domains, nlocals, known, reuse)
+
         def enumerate_(m, side, tag=None, out=None):
             """The bindings of the action for `side`; with `out`, (tag, binding) pairs are
             appended to `out` instead (the act instruction's options)."""
+            if listing is not None and out is not None and tag is not None:
+                return listing(m, side, tag, out)
             L = [None] * nlocals
             L[0] = side
             if out is None:

@@ -408,6 +408,11 @@ class ExprLowering:
             if n_op == "and":
                 return lambda m, L: True if f1(m, L) and f2(m, L) else False
             return lambda m, L: True if f1(m, L) or f2(m, L) else False
+        if len(fns) > 4 and specialised() and any(_has_src(f) for f in fns):
+            def make_long():   # one text however long: no generator and no call per part
+                parts = [_src(f) for f in fns]
+                return f"True if {f' {n_op} '.join(t for t, _n in parts)} else False", _merge(*parts)
+            return _joined(make_long)
         if len(fns) > 4:  # a long chain as nested pairs would recurse once per item at run time
             if n_op == "and":
                 return lambda m, L: all(f(m, L) for f in fns)

@@ -49,37 +49,38 @@ class Machine:
         frames = st.frames
         steps = self.searched = 0
         limit = STEP_LIMIT + 1
-        while st.pending is None and st.result is None:
-            if not frames:
-                self.fail_runtime("R001", "the game's flow ended without a result",
-                                  [self.cg.flow, 1 << 30, [], -1],
-                                  "end the game with `win SIDE` or `end in a draw`")
-            fr = frames[-1]
-            code = procs[fr[0]].code
-            n = len(code)
-            if fr[1] >= n:
-                self.return_from(None)
-                continue
-            self.halt = False
-            try:
+        fr = None
+        try:   # one handler for the whole run (the reference enters one per run of instructions)
+            while st.pending is None and st.result is None:
+                if not frames:
+                    self.fail_runtime("R001", "the game's flow ended without a result",
+                                      [self.cg.flow, 1 << 30, [], -1],
+                                      "end the game with `win SIDE` or `end in a draw`")
+                fr = frames[-1]
+                code = procs[fr[0]].code
+                n = len(code)
+                if fr[1] >= n:
+                    self.return_from(None)
+                    continue
+                self.halt = False
                 # the instructions of the top frame, until it ends, calls, decides or wins
                 for steps in range(steps + 1, limit + 1):
                     code[fr[1]](self, fr)
                     if self.halt or fr[1] >= n:
                         break
-            except RecursionError:
-                deepest, self.depth, self.deepest = self.deepest, 0, 0
-                self.fail_runtime("R005", f"the rules nest calls deeper than Python's stack holds (a function "
-                                  f"inside itself {deepest} calls deep, {_stack_words()})", fr,
-                                  "a function that calls itself needs a case that stops; to count further, "
-                                  "use a `loop` in a procedure (procedures do not use Python's stack)")
-            except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
-                self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
-                                  f"{exc})", fr, "a value is probably none where a piece, space, card or "
-                                  "zone is needed; test it with `is not none` first")
-            if steps > STEP_LIMIT:
-                self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
-                                  fr, "a loop never stops or a trigger keeps firing itself")
+                if steps > STEP_LIMIT:
+                    self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
+                                      fr, "a loop never stops or a trigger keeps firing itself")
+        except RecursionError:
+            deepest, self.depth, self.deepest = self.deepest, 0, 0
+            self.fail_runtime("R005", f"the rules nest calls deeper than Python's stack holds (a function "
+                              f"inside itself {deepest} calls deep, {_stack_words()})", fr,
+                              "a function that calls itself needs a case that stops; to count further, "
+                              "use a `loop` in a procedure (procedures do not use Python's stack)")
+        except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
+            self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
+                              f"{exc})", fr, "a value is probably none where a piece, space, card or "
+                              "zone is needed; test it with `is not none` first")
         st.steps += steps
 
     def run_reference(self) -> None:
