@@ -599,3 +599,33 @@ def _first_run_listing(m, side, tag, out):  # the code of a joined listing until
     fn.__globals__.update(names)
     fn.__code__ = _compile_def(text)
     return fn(m, side, tag, out)
+
+
+def _exists(src, cond, slot, guard):
+    """Whether `S where C` has an item (`... is not empty`), stopping at the first item that
+    passes: for locals nobody reads afterwards only (Lowerer.scratch), as the item slot and
+    the slots C writes are left as the first passing item leaves them, not the last item."""
+    def make():
+        (stext, sn), (ctext, cn) = _src(src), _src(cond)
+        names = {**sn, **cn}
+        item = f"L[{slot}]"
+        if "(m, L)" not in ctext and f"__setitem__({slot}," not in ctext:
+            ctext, put = ctext.replace(item, "_it"), ""
+        else:
+            put = f"\n        {item} = _it"
+        head = ""
+        if guard is not None:
+            gtext, gn = _src(guard)
+            names.update(gn)
+            head = f"    if not ({gtext}):\n        return False\n"
+        body = f"""def exists(m, L):
+{head}    for _it in ({stext}) or ():{put}
+        if {ctext}:
+            return True
+    return False
+"""
+        return body, names
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_def.__code__, g, "exists")
+    g["_self"] = weakref.ref(fn)
+    return fn

@@ -500,6 +500,7 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                     node = _parse_at(text, "condition", Origin(cs.span.file, line, col, block))
                     pushed = low.sink.pushed
                     saved = low.enter((("me", "side"), ("card", "card")))
+                    low.scratch = True   # on locals made per test (`playable`)
                     try:
                         condition, _ = low.expect(node, "flag", "a card's condition")
                         cslots = len(low.local.slot_names)

@@ -6,7 +6,7 @@ harmless closure of type `any` is returned, so one run reports every problem.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
-from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _first_of,
+from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists, _first_of,
                                   _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo, _memo_then,
                                   _mentions, _merge, _name, _offset_text, _quantifier, _reach_search, _src, _walk_search,
                                   _where_text, _with_src, specialised)
@@ -293,10 +293,17 @@ class ExprLowering:
                 return tuple(out)
             if _has_src(cond):
                 where = _joined(_where_text(src, cond, slot))
+        exists = None
+        if member is None and specialised() and getattr(self, "scratch", False):
+            exists = _exists(src, cond, slot, guard)   # for `... is (not) empty` (e_IsEmpty)
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
+            if exists is not None:
+                guarded_where.exists = exists
             return guarded_where, ("list:" + el if styp != "zone" else "list:card")
+        if exists is not None:
+            where.exists = exists
         return where, ("list:" + el if styp != "zone" else "list:card")
 
     def e_Quantifier(self, n):
@@ -438,6 +445,12 @@ class ExprLowering:
         f, t = self.listed(n.operand)
         if element(t) is None:
             self.sink.add("E203", f"only a list or a zone can be empty, not {describe(t)}", n.operand.span, "")
+        exists = getattr(f, "exists", None)
+        if exists is not None and specialised() and getattr(self, "scratch", False):
+            # a filter asked only whether it has an item: stop at the first (see fused._exists)
+            if n.negated:
+                return exists, "flag"
+            return _joined(lambda: _around(exists, "not ", "")), "flag"
         if _has_src(f):
             negated = n.negated
             return _joined(lambda: _around(f, "bool(", ")") if negated else _around(f, "not ", "")), "flag"
@@ -807,6 +820,12 @@ class ExprLowering:
             def inline1(m, L):
                 L[s0] = a0(m, L)
                 return body(m, L)
+            exists = getattr(body, "exists", None)
+            if exists is not None:   # the body is a filter: the call can be asked whether it has an item
+                def inline1_exists(m, L):
+                    L[s0] = a0(m, L)
+                    return exists(m, L)
+                inline1.exists = inline1_exists
             if _has_src(a0) or _has_src(body):
                 def make():
                     (at, an), (bt, bn) = _src(a0), _src(body)
