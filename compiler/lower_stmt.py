@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lumos.compiler import nodes as N
 from lumos.compiler.chance import AnswerOp, PoolOp, RollOp
+from lumos.compiler.fused import specialised
 from lumos.compiler.scope import compatible, describe, element
 
 
@@ -840,6 +841,27 @@ class StmtLowering:
             values = [f(m, L) for f in fns]
             fr[1] += 1
             m.call(index[0], values, slot)
+        if specialised() and len(fns) <= 2:
+            # the arguments' list without a comprehension (its own frame in this Python)
+            if not fns:
+                def call_(m, fr):
+                    fr[1] += 1
+                    m.call(index[0], [], slot)
+            elif len(fns) == 1:
+                f0 = fns[0]
+
+                def call_(m, fr):
+                    values = [f0(m, fr[2])]
+                    fr[1] += 1
+                    m.call(index[0], values, slot)
+            else:
+                f0, f1 = fns
+
+                def call_(m, fr):
+                    L = fr[2]
+                    values = [f0(m, L), f1(m, L)]
+                    fr[1] += 1
+                    m.call(index[0], values, slot)
         self.emit(call_, stmt.span)
 
     def s_Return(self, s):

@@ -48,7 +48,6 @@ class Machine:
         procs = self.cg.procs
         frames = st.frames
         steps = self.searched = 0
-        limit = STEP_LIMIT + 1
         fr = None
         try:   # one handler for the whole run (the reference enters one per run of instructions)
             while st.pending is None and st.result is None:
@@ -64,9 +63,10 @@ class Machine:
                     continue
                 self.halt = False
                 # the instructions of the top frame, until it ends, calls, decides or wins
-                for steps in range(steps + 1, limit + 1):
+                while True:
                     code[fr[1]](self, fr)
-                    if self.halt or fr[1] >= n:
+                    steps += 1
+                    if self.halt or fr[1] >= n or steps > STEP_LIMIT:
                         break
                 if steps > STEP_LIMIT:
                     self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
