@@ -311,6 +311,11 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     from lumos.compiler.lower_stmt import name_sites
     from lumos.interpreter.program import CompiledGame
     name_sites(low.procs)
+    if backend() == "specialised":
+        import dataclasses
+
+        from lumos.compiler.blocks import blocks
+        low.procs = [dataclasses.replace(p, run=blocks(p.code)) for p in low.procs]
     if sink.errors:
         return None, sink.items, files
     cg = CompiledGame(

@@ -23,6 +23,7 @@ class Cell:
 def _jump(cell):
     def jump(m, fr):
         fr[1] = cell.pc
+    jump.block = ("jump", cell)   # how compiler/blocks.py writes it in line
     return jump
 
 
@@ -250,6 +251,7 @@ class StmtLowering:
             L = fr[2]
             L[slot] = f(m, L)
             fr[1] += 1
+        let.block = ("let", slot, f)
         self.emit(let, s.span)
 
     def setter(self, target, span):
@@ -359,6 +361,7 @@ class StmtLowering:
             L = fr[2]
             store(m, L, f(m, L))
             fr[1] += 1
+        set_.block = ("set", store, f)
         self.emit(set_, s.span)
 
     def s_AddTo(self, s):
@@ -382,6 +385,7 @@ class StmtLowering:
             L = fr[2]
             store(m, L, (get(m, L) or 0) + sign * f(m, L))
             fr[1] += 1
+        add.block = ("add", store, get, f, sign)
         self.emit(add, s.span)
 
     def add_to_list(self, s, f, ftyp, get, ttyp):
@@ -753,6 +757,7 @@ class StmtLowering:
             if m.events is not None:
                 m.emit(fr, text(m, fr[2]))
             fr[1] += 1
+        log.block = ("log", text)
         self.emit(log, s.span)
 
     # -- decisions
@@ -882,6 +887,7 @@ class StmtLowering:
     def s_Pass(self, s):
         def pass_(m, fr):
             fr[1] += 1
+        pass_.block = ("pass",)
         self.emit(pass_, s.span)
 
     def s_If(self, s):
@@ -895,6 +901,7 @@ class StmtLowering:
                     fr[1] += 1
                 else:
                     fr[1] = skip.pc
+            test.block = ("test", c, skip)
             self.emit(test, cond.span)
             self.block(body)
             self.emit(_jump(end), cond.span)
@@ -919,6 +926,7 @@ class StmtLowering:
             L[lst] = tuple(m.st.zones[v]) if is_zone else tuple(v or ())
             L[idx] = 0
             fr[1] += 1
+        init.block = ("each", f, lst, idx, is_zone)
         self.emit(init, s.span)
         end = Cell()
         top = self.here()
@@ -933,6 +941,7 @@ class StmtLowering:
                 L[var] = items[i]
                 L[idx] = i + 1
                 fr[1] += 1
+        next_.block = ("next", lst, idx, var, end)
         self.emit(next_, s.span)
         self.loop_body(s.body, end, top, s.span)
 
@@ -943,6 +952,8 @@ class StmtLowering:
 
         def back(m, fr):
             fr[1] = top
+        back.block = ("jump", Cell())
+        back.block[1].pc = top
         self.emit(back, span)
         end.pc = self.here()
 
@@ -977,6 +988,7 @@ class StmtLowering:
                 fr[1] += 1
             else:
                 fr[1] = end.pc
+        test.block = ("test", c, end)
         self.emit(test, s.span)
         self.loop_body(s.body, end, top, s.span)
 

@@ -14,6 +14,7 @@ from lumos.interpreter.program import CHANCE, CompiledGame
 from lumos.interpreter.state import Rng, State
 
 STEP_LIMIT = 200_000   # instructions between two decisions before we call it a runaway chain
+MAX_BLOCK = 8          # instructions a run of the specialised back end may run in one call (compiler/blocks.py)
 # Nested calls of a function inside itself (a recursive function runs on Python's stack,
 # unlike procedures, whose frames are data): past this depth the rules are stopped with R005.
 CALL_DEPTH_LIMIT = 200
@@ -48,6 +49,7 @@ class Machine:
         procs = self.cg.procs
         frames = st.frames
         steps = self.searched = 0
+        room = STEP_LIMIT - MAX_BLOCK
         fr = None
         try:   # one handler for the whole run (the reference enters one per run of instructions)
             while st.pending is None and st.result is None:
@@ -56,16 +58,23 @@ class Machine:
                                       [self.cg.flow, 1 << 30, [], -1],
                                       "end the game with `win SIDE` or `end in a draw`")
                 fr = frames[-1]
-                code = procs[fr[0]].code
+                proc = procs[fr[0]]
+                code = proc.code
+                run = proc.run or code
                 n = len(code)
                 if fr[1] >= n:
                     self.return_from(None)
                     continue
                 self.halt = False
-                # the instructions of the top frame, until it ends, calls, decides or wins
+                # the instructions of the top frame, until it ends, calls, decides or wins; a
+                # run of simple ones is one call (it returns how many it ran), except in the last
+                # steps before the limit, where they run one by one so the limit falls where it would
                 while True:
-                    code[fr[1]](self, fr)
-                    steps += 1
+                    if steps <= room:
+                        steps += run[fr[1]](self, fr) or 1
+                    else:
+                        code[fr[1]](self, fr)
+                        steps += 1
                     if self.halt or fr[1] >= n or steps > STEP_LIMIT:
                         break
                 if steps > STEP_LIMIT:

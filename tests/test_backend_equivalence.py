@@ -54,3 +54,48 @@ def test_same_logs_thousand_seeds(pairs, game):
     ref, new = pairs(game)
     _same_logs(ref, new, range(1, 301))
     _same_finals(ref, new, range(1, 1001))
+
+
+# A runaway loop stops at the same instruction with both back ends (the step limit counts every
+# instruction, also inside a run of them compiled as one function), and an error inside such a
+# run points at its own line. Tiny games made for the test (no rulebook).
+RUNAWAY = """\
+game "Runaway"
+board "board.yaml"
+sides red, blue
+var n = 0
+var mark: number per space = 0
+
+flow:
+    loop:
+{body}
+"""
+
+BODIES = [
+    "        add 1 to n",
+    "        add 1 to n\n        let k = n",
+    "        add 1 to n\n        let k = n\n        if k < 0:\n            win red",
+    "        for each s in spaces:\n            set s.mark = n\n        add 1 to n",
+    "        let k = n\n        let j = k + 1\n        let s = first(spaces where it.mark > j)\n        set s.mark = 1",
+]
+
+
+@pytest.mark.parametrize("body", BODIES, ids=range(len(BODIES)))
+def test_the_step_limit_and_errors_fall_on_the_same_line(tmp_path, body):
+    from lumos.compiler.fused import using_backend
+    from lumos.diagnostics import LumosRuntimeError
+    from lumos.interpreter.engine import GameState
+    from support.sources import DOT_BOARD, write_game
+    got = []
+    for name in ("reference", "specialised"):
+        with using_backend(name):
+            (tmp_path / name).mkdir()
+            cg, diags, _ = write_game(tmp_path / name, "runaway", {"game.lumos": RUNAWAY.format(body=body),
+                                                                   "board.yaml": DOT_BOARD})
+        assert cg is not None, [d.headline() for d in diags]
+        with pytest.raises(LumosRuntimeError) as err:
+            GameState.new(cg, seed=1)
+        d = err.value.first
+        got.append((d.code, d.message, d.span.line, d.span.col))
+    assert got[0] == got[1]
+    assert got[0][0] in ("R002", "R003")
