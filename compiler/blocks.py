@@ -2,7 +2,8 @@
 
 A procedure is a tuple of instructions the machine calls one by one; between two calls it
 tests whether the run must stop. Most instructions never stop it (`let`, `set`, `add`,
-`log`, an `if`'s test, a `for each` step, a jump), so a run of them can be one function:
+`log`, an `if`'s test, a `for each` step, a jump), so a run of them, and the one instruction
+after them (a call, a decision, a move...), can be one function:
 their statements written out with their expressions in line (lumos.compiler.fused), the
 program counter set after each exactly as the instructions set it (so an error still points
 at its own line), leaving early where a test or a step goes elsewhere. It returns how many
@@ -35,6 +36,10 @@ def blocks(code: tuple) -> tuple:
         while j < n and len(parts) < MAX_BLOCK:
             b = getattr(code[j], "block", None)
             if b is None:
+                # any other instruction may end a run: called as it is, then the run returns
+                # (the machine tests what it did: a call, a decision, a result)
+                if parts:
+                    parts.append((j, ("op", code[j])))
                 break
             parts.append((j, b))
             j += 1
@@ -92,6 +97,10 @@ def _statements(pc: int, b: tuple, k: int, names: dict) -> list[str]:
                 f"    return {k}", f"L[{var}] = _bl[_bi]", f"L[{idx}] = _bi + 1", nxt]
     if kind == "jump":
         return [f"fr[1] = {int(b[1].pc)}"]
+    if kind == "op":
+        o = _name()
+        names[o] = b[1]
+        return [f"{o}(m, fr)"]
     raise ValueError(kind)
 
 
