@@ -65,8 +65,9 @@ def main() -> int:
             got = {k: v for v, k in pair}
             rows.append((got["r"][0] / got["r"][1], got["s"][0] / got["s"][1]))
         ratios = [s / r for r, s in rows]
-        print(f"{name:28} {statistics.median(r for r, _ in rows):16,.0f} {statistics.median(s for _, s in rows):18,.0f} "
-              f"{statistics.median(ratios):14.2f}x  " + " ".join(f"{x:.2f}" for x in ratios), flush=True)
+        ref_rate, new_rate = statistics.median(r for r, _ in rows), statistics.median(s for _, s in rows)
+        print(f"{name:28} {ref_rate:16,.0f} {new_rate:18,.0f} {statistics.median(ratios):14.2f}x  "
+              + " ".join(f"{x:.2f}" for x in ratios), flush=True)
     return 0
 
 

@@ -584,7 +584,8 @@ def _listing(domains, nlocals, known, reuse):
             elif slot == 1:
                 lines.append(f"{pad}out.extend([(tag, (x,)) for x in _i{i}])")
             else:
-                lines += [f"{pad}prefix = tuple(L[1:{slot}])", f"{pad}out.extend([(tag, prefix + (x,)) for x in _i{i}])"]
+                lines += [f"{pad}prefix = tuple(L[1:{slot}])",
+                          f"{pad}out.extend([(tag, prefix + (x,)) for x in _i{i}])"]
         lines.append("    return out")
         return "\n".join(lines) + "\n", names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}

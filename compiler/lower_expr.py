@@ -6,10 +6,10 @@ harmless closure of type `any` is returned, so one run reports every problem.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
-from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists, _first_of,
-                                  _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo, _memo_then,
-                                  _mentions, _merge, _name, _offset_text, _quantifier, _reach_search, _src, _walk_search,
-                                  _where_text, _with_src, specialised)
+from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
+                                  _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
+                                  _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
+                                  _src, _walk_search, _where_text, _with_src, specialised)
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
 
