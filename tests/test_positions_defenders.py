@@ -400,3 +400,63 @@ def test_a_reactive_card_played_on_its_owners_turn_gives_its_movement_only():
         pick(st, "^play Invisibility Cloak$")
     assert not any("resolve the effect" in t for t in labels(st))
     assert any(t.startswith("move gryffindor student") or t == "move with Invisibility Cloak" for t in labels(st))
+
+
+def passed(st, pawn: str) -> list[str]:
+    """The spaces the pawn has passed this turn, as the position writes them."""
+    return st.position()["piece_vars"]["passed"][pawn]
+
+
+def test_a_pawn_never_passes_again_a_space_it_passed_earlier_in_the_turn():
+    """Glossary, Backtrack: "Move a pawn through spaces it already passed through in the same
+    turn"; Movement & Map Elements: House pawns "cannot backtrack in the same turn". The pawn
+    walks from the Great Hall to the Library by the only three-step way (the Kitchens, the Grand
+    Staircase); the Library Book's extra move of 2 then offers neither of those spaces."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "zones": {"gryffindor hand": ["Night Walk"],
+                       "library_row": ["Quidditch Through the Ages", "The Standard Book of Spells"]}})
+    play_for_move(st, GRYFFINDOR, "Night Walk")
+    pick(st, r"^move gryffindor student 1 \(great_hall\)")
+    pick(st, "^gryffindor student 1 to library$")
+    assert {"kitchens", "grand_staircase", "great_hall", "library"} <= set(passed(st, "gryffindor student 1"))
+    pick(st, "Quidditch Through the Ages")
+    pick(st, r"^move gryffindor student 1 \(library\)")
+    ends = {t.rsplit(" ", 1)[1] for t in labels(st) if t.startswith("gryffindor student 1 to ")}
+    assert ends and not ends & {"kitchens", "grand_staircase", "great_hall"}
+
+
+def test_a_space_some_shortest_way_avoids_stays_open():
+    """Rulings, Backtracking: the rules know where a move ended, not the way taken; a space
+    that some shortest way to the end avoids may have been avoided and stays open (from the
+    Stone Circle to the Whomping Willow, three steps, round either side)."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "pieces": {"gryffindor student 1": "stone_circle"}, "zones": {"gryffindor hand": ["Night Walk"]}})
+    play_for_move(st, GRYFFINDOR, "Night Walk")
+    pick(st, r"^move gryffindor student 1 \(stone_circle\)")
+    pick(st, "^gryffindor student 1 to whomping_willow$")
+    assert passed(st, "gryffindor student 1")[-1] == "whomping_willow"
+    assert "the_white_tomb" not in passed(st, "gryffindor student 1")
+
+
+def test_with_two_pawns_the_player_chooses_which_movement_value_comes_first():
+    """House Player Turn > Card Movement: "When using a multi-move card to move multiple pawns,
+    the House Player chooses which value to resolve first"; "The movement cannot be split any
+    other way". Mandrake Lesson is 2 + 3: one pawn up to 5, or two pawns, 2 then 3 or 3 then 2."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "zones": {"gryffindor hand": ["Mandrake Lesson"]}})
+    play_for_move(st, GRYFFINDOR, "Mandrake Lesson")
+    assert set(labels(st)) == {"one pawn up to 5", "two pawns: 2, then 3", "two pawns: 3, then 2"}
+    pick(st, r"^two pawns: 3, then 2$")
+    pick(st, r"^move gryffindor student 1 \(great_hall\) up to 3$")
+    pick(st, "^gryffindor student 1 to entrance_hall$")
+    assert set(labels(st)) == {"move gryffindor student 2 (great_hall) up to 2",
+                               "move gryffindor student 3 (great_hall) up to 2", "do not choose"}
+
+
+def test_the_dark_arts_player_chooses_which_movement_value_comes_first():
+    """Dark Arts Player Turn > Card Movement: "the Dark Arts Player chooses which value to resolve
+    first" (Death Eater Raid, 2 + 4)."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "dark_turn"},
+             "zones": {"dark_arts hand": ["Death Eater Raid"]}})
+    play_for_move(st, DARK, "Death Eater Raid")
+    assert set(labels(st)) == {"one pawn up to 6", "two pawns: 2, then 4", "two pawns: 4, then 2"}

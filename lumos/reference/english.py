@@ -411,12 +411,21 @@ class English:
         steps = f"in exactly {count}" if e.exact else f"in 1 to {count}"
         if e.walk:
             steps = f"never stepping straight back, in exactly {count}"
+            if e.came_from is not None:
+                steps = f"never stepping straight back, nor first into {self.sub(e.came_from)}, in exactly {count}"
         one = isinstance(e.count, N.Num) and e.count.value == 1
         text = f"the spaces reachable from {self.sub(e.start)} {steps} {mark('lit', e.link)} step{'' if one else 's'}"
         if e.through is not None:
             text += f", passing only over spaces {self.local(e.through_var)} for which {self.cond(e.through)}"
         if e.onto is not None:
             text += f", ending on a space {self.local(e.onto_var)} for which {self.cond(e.onto)}"
+        return text
+
+    def _Route(self, e: N.Route) -> str:
+        text = (f"the spaces that every shortest route of {mark('lit', e.link)} steps from {self.sub(e.start)} "
+                f"to {self.sub(e.end)} passes")
+        if e.through is not None:
+            text += f", passing only over spaces {self.local(e.through_var)} for which {self.cond(e.through)}"
         return text
 
     # -------------------------------------------------------------- statements
