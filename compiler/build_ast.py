@@ -291,6 +291,12 @@ class _Builder(Transformer):
     def score_decl(self, meta, ch):
         return N.Score(self.sp(meta), str(ch[0]), ch[-1], sources=self._sources(ch))
 
+    def default_agents_decl(self, meta, ch):
+        specs = [c for c in ch[1:] if isinstance(c, Token) and c.type in ("NAME", "STRING")]
+        return N.DefaultAgents(self.sp(meta), str(ch[0]),
+                               tuple(_unquote(c) if c.type == "STRING" else str(c) for c in specs),
+                               tuple(self.tsp(c) for c in specs), sources=self._sources(ch))
+
     # -- team
     def team_decl(self, meta, ch):
         items = [c for c in ch if isinstance(c, N.Node)]

@@ -303,6 +303,8 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     score = low.lower_score()
     team = low.lower_team()
     score = low.lower_score()
+    from lumos.compiler.default_agents import lower_default_agents
+    default_agents = lower_default_agents(tree.decls, tuple(low.sides), sink)
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
@@ -327,7 +329,8 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         rules=tuple(low.rules), current_slot=low.current_slot, source_hash=src.content_hash(), files=files,
         triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
         vocabulary=_vocabulary(tree, card_defs, low),
-        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score)
+        anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score,
+        default_agents=default_agents)
     return cg, sink.items, files
 
 

@@ -559,6 +559,14 @@ class Score(Decl):
 
 
 @dataclass(frozen=True)
+class DefaultAgents(Decl):
+    """`default agents: greedy` or one per side: who plays when a command is not told."""
+    word: str                 # `agents` (`agent` is refused: E283)
+    specs: tuple[str, ...]    # agent specs (`greedy`, `mcts:200`), one, or one per side
+    spans: tuple[Span, ...]   # where each spec is written
+
+
+@dataclass(frozen=True)
 class GameFile(Node):
     decls: tuple[Decl, ...]
 

@@ -188,6 +188,8 @@ class CompiledGame:
     anytime_procs: frozenset = frozenset()  # their procedures: no anytime option inside them
     # `score of s = ...`: (fn(machine, locals) -> number, locals' size), the agents' heuristic
     score: tuple | None = None
+    # `default agents: ...`: one agent spec per side, for the commands not told which (None: random)
+    default_agents: tuple | None = None
     space_vars_init: tuple[Any, ...] = ()        # `var ... per space`: per variable, one value for all spaces
     space_var_names: tuple[str, ...] = ()
     card_state_init: tuple[Any, ...] = ()        # `var ... per card`: per variable, one value for all cards
