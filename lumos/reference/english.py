@@ -895,6 +895,11 @@ class English:
         return Step(f"Not a rule of the game: how well a side {who} stands, as agents that look ahead judge "
                     f"it, is {self.expr(d.body)}.")
 
+    def _DefaultAgents(self, d: N.DefaultAgents) -> Step:
+        who = (f"the {d.specs[0]} agent plays every side" if len(d.specs) == 1 else
+               "; ".join(f"the {a} agent plays {s}" for a, s in zip(d.specs, self.vocab.sides)))
+        return Step(f"Not a rule of the game: when a simulation is not told which agents play, {who}.")
+
     def _Announce(self, s: N.Announce) -> list[Step]:
         args = f", with {_words([self.expr(a) for a in s.args])}" if s.args else ""
         return [Step(f"Announce the event {mark('lit', s.event)}{args}: the rules that wait for it run now.")]

@@ -321,6 +321,8 @@ class _Writer:
             self.add("Not a rule of the game: how well a side stands, as the agents that look ahead judge it.", "")
             for r in score:
                 self.rule(r)
+        for r in self.doc.rules_of(N.DefaultAgents):   # who plays when a command is not told
+            self.rule(r)
 
     # -- cards
     def cards(self) -> None:

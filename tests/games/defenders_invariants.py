@@ -9,7 +9,8 @@
   let it cross something this turn (the card is seen in play even when its turn ended in
   the same step, which resets the crossing), it flew between Fly Off Points, went directly to a
   named space, or was bumped back to the Great Hall (General Key Concepts > Movement & Map
-  Elements, Obstacles, Fly Off Points);
+  Elements, Obstacles, Fly Off Points); the Room counts as open if it was at the last check
+  (an event may close it in the same step, and a pawn inside stays: Room of Requirement);
 - Dark Arts pawns never stand in a Protected Area, nor in the Room (Protected Area);
 - each House Player holds at most one Library Book (The Library & Library Book Deck), one
   D.A. Coin (Room of Requirement, Note) and one Hogwarts Token (Hogwarts Tokens); there is
@@ -77,6 +78,7 @@ class Checker:
         self.piles = [(cg.zone_id("played", s), cg.zone_id("discard", s)) for s in range(cg.nsides)]
         self.seen_played: list[set[int]] = [set() for _ in range(cg.nsides)]
         self.in_play_before: list[set[int]] = [set() for _ in range(cg.nsides)]
+        self.room_was_open = False   # the Room may close in the step a pawn walked into it
 
     def space(self, st, piece: int):
         return None if st.loc[piece] < 0 else self.spaces[st.loc[piece]]
@@ -124,10 +126,11 @@ class Checker:
                 a = self.before.get(p)
                 if a is None or b is None or a == b or b in ("great_hall", "library") or (a in self.fly and b in self.fly):
                     continue
-                kinds = house_walk(g("room_open")) | opened(set().union(*(self.opens[c] for c in this_turn[self.cg.pieces[p].side])))
+                kinds = house_walk(g("room_open") or self.room_was_open) | opened(set().union(*(self.opens[c] for c in this_turn[self.cg.pieces[p].side])))
                 assert b in within(a, LONGEST_MOVE, kinds), (where, f"{self.names[p]} went from {a} to {b} "
                                                              "across a wall or an obstacle")
         self.before = now
+        self.room_was_open = g("room_open")
 
     def at_end(self, state) -> None:
         r = state.returns()
