@@ -145,6 +145,7 @@ when reset(x):
 anytime "take a breath" by s if s.score < 3 [source: "Winning"]:
     add 1 to s.score
 score of s [source: "Winning"] = 2 * s.score + 1
+default agents: greedy
 '''
 
 
