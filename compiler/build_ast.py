@@ -575,11 +575,15 @@ class _Builder(Transformer):
         return N.ListLit(self.sp(meta), tuple(c for c in ch if c is not None))
 
     def reach(self, meta, ch):
-        start, link, (kind, count) = ch[0], str(ch[1]), ch[2]
+        start, link, (kind, count, *came) = ch[0], str(ch[1]), ch[2]
         through = next((c for c in ch[3:] if c[0] == "through"), (None, None, None))
         onto = next((c for c in ch[3:] if c[0] == "onto"), (None, None, None))
         return N.Reach(self.sp(meta), start, link, count, kind != "up_to",
-                       through[1], through[2], onto[1], onto[2], kind == "walk")
+                       through[1], through[2], onto[1], onto[2], kind == "walk", came[0] if came else None)
+
+    def route(self, meta, ch):
+        through = ch[3] if len(ch) > 3 and ch[3] is not None else (None, None, None)
+        return N.Route(self.sp(meta), ch[0], ch[1], str(ch[2]), through[1], through[2])
 
     def up_to(self, meta, ch):
         return ("up_to", ch[0])
@@ -589,6 +593,9 @@ class _Builder(Transformer):
 
     def exactly_walk(self, meta, ch):
         return ("walk", ch[0])
+
+    def exactly_walk_from(self, meta, ch):
+        return ("walk", ch[0], ch[1])
 
     def reach_through(self, meta, ch):
         return ("through", str(ch[0]), ch[1])

@@ -11,6 +11,7 @@ from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _coun
                                   _reach_search, _src, _where_text, _with_src)
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
+from lumos.interpreter.routes import sure_route
 
 _BAD = (_const(None), "any")
 
@@ -648,6 +649,10 @@ class ExprLowering:
             finally:
                 restore()
         exact = n.exact
+        if n.walk and n.came_from is not None:
+            came, _ = self.expect(n.came_from, "space", "the space the walk came from")
+            return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot,
+                                        came(m, L))), "list:space"
         if n.walk:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
@@ -655,6 +660,19 @@ class ExprLowering:
         span = n.span    # a search that runs away is reported here
         return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot, span)), \
             "list:space"
+
+    def e_Route(self, n):
+        start, _ = self.expect(n.start, "space", "the start of `route`")
+        end, _ = self.expect(n.end, "space", "the end of `route`")
+        link = self.link_name(n.link, n.span)
+        tslot, through = -1, None
+        if n.through is not None:
+            tslot, restore = self.local.scoped(n.through_var, "space")
+            try:
+                through, _ = self.expect(n.through, "flag", "the `through` condition")
+            finally:
+                restore()
+        return (lambda m, L: sure_route(m, start(m, L), end(m, L), link, through, L, tslot)), "list:space"
 
     def link_name(self, name: str, span) -> str:
         links = self.board.links if self.board is not None else {}

@@ -135,7 +135,8 @@ class Neg(Expr):
 @dataclass(frozen=True)
 class Reach(Expr):
     """Spaces reachable from `start` along `link` in 1..count steps (or exactly count).
-    `walk`: exactly count steps that may cross the path but never step straight back."""
+    `walk`: exactly count steps that may cross the path but never step straight back (nor, at
+    the first step, into `came_from`, when the walk goes on from one that arrived from there)."""
     start: Expr
     link: str
     count: Expr
@@ -145,6 +146,18 @@ class Reach(Expr):
     onto_var: Optional[str]
     onto: Optional[Expr]
     walk: bool = False
+    came_from: Optional[Expr] = None   # a walk going on: its first step never goes back into this space
+
+
+@dataclass(frozen=True)
+class Route(Expr):
+    """The spaces every shortest path from `start` to `end` along `link` passes (after the start,
+    the end included; every space inside meets `through`): the spaces a move surely passed."""
+    start: Expr
+    end: Expr
+    link: str
+    through_var: Optional[str]
+    through: Optional[Expr]
 
 
 # ------------------------------------------------------------------ statements

@@ -24,7 +24,7 @@ except AttributeError:  # pragma: no cover - pure-Python fallback
 MAX_NODES = 200_000
 MAX_BYTES = 2_000_000  # a card file of 2 MB is a mistake; composing it would take seconds
 _YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
-MAX_DIGITS = 18   # a whole number of card data fits in 64 bits; Python refuses to read 4300+ digits
+MAX_DIGITS = 20   # every 64-bit whole number (a position's generator state); Python refuses 4300+ digits
 
 
 class MarkedDict(dict):
@@ -126,8 +126,8 @@ class _Loader(_BaseLoader):
             raise LumosSyntaxError(Diagnostic(
                 "Y009", f"this number is too large: {digits} digits, more than {MAX_DIGITS}",
                 Span(self.path, *_pos(node.start_mark)),
-                "card numbers are small whole numbers (a cost, a count, a threshold); "
-                "quote it (\"...\") if it is a text"))
+                "card numbers are small whole numbers (a cost, a count, a threshold), and the largest number "
+                "of a position is a 64-bit generator state; quote it (\"...\") if it is a text"))
         return super().construct_yaml_int(node)
 
     def construct_yaml_str(self, node):

@@ -513,7 +513,7 @@ class Machine:
         found.discard(start)
         return tuple(sorted(found))
 
-    def walk(self, start, link: str, count: int, through, onto, local, tslot, oslot):
+    def walk(self, start, link: str, count: int, through, onto, local, tslot, oslot, came_from=None):
         """Spaces where a walk of exactly `count` steps along `link` from `start` can end: the walk
         may cross its own path but never steps straight back into the space it just left, and
         never ends where it began. Spaces inside the walk satisfy `through`, the end `onto`.
@@ -521,12 +521,13 @@ class Machine:
         Breadth first, one ring of spaces per step, each with the one space a walk arriving there
         may not step back into (-2 when walks arrive from two different spaces: then none is
         barred, as one of them may always take any next step), so a d8 walk costs a few dozen
-        spaces per step instead of every walk."""
+        spaces per step instead of every walk. `came_from`: the walk goes on from one that arrived
+        at `start` from that space, so its first step does not go back there."""
         if start is None or count <= 0:
             return ()
         nbrs = self.board.links[link]
         passable: dict = {}
-        ring = {start: -1}
+        ring = {start: -1 if came_from is None else came_from}
         for _ in range(count - 1):
             following: dict = {}
             for here, left in ring.items():

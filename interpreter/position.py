@@ -277,6 +277,8 @@ class _Reader:
         if kind == "text" and not isinstance(text, str):
             self.fail("P103", f"`{key}` holds a text, not {text!r}", self.span(container, key), "")
             return None
+        if isinstance(text, str):
+            return str(text)           # a plain text, not the YAML reader's marked one
         return tuple(text) if isinstance(text, list) else text
 
     def names(self, given: dict, known: list[str], what: str) -> list[tuple[str, int]]:
@@ -315,7 +317,7 @@ def read_position(cg: CompiledGame, data, start: Callable, file: str = "<positio
             r.fail("P103", f"option `{name}` is one of {list(cg.options[name][1])}, not {value!r}",
                    r.span(data["options"], name), "")
         else:
-            options[name] = value
+            options[name] = next(c for c in cg.options[name][1] if c == value)   # the declared value itself
     forced = data.get("forced", "ask")
     if forced not in ("ask", "take"):
         r.fail("P103", f"`forced` is `ask` or `take`, not {forced!r}", r.span(data, "forced"), "")
@@ -329,10 +331,19 @@ def read_position(cg: CompiledGame, data, start: Callable, file: str = "<positio
         r.fail("P104", "`at` is `start_of: RULE` or the `frames:` a written position holds", r.span(data, "at"),
                "leave `at` out to start at the game's first decision")
         at = {}
+    wanted = None                  # `current`: whose turn the position is at (a name, or a side's index)
+    if data.get("current") is not None:
+        current = data["current"]
+        wanted = current if isinstance(current, int) and not isinstance(current, bool) else \
+            r.value(current, "side", data, "current")
+        if isinstance(wanted, int) and not 0 <= wanted < cg.nsides:
+            r.fail("P103", f"`current` is a side of {cg.id}, not {current!r}", r.span(data, "current"),
+                   f"its sides: {', '.join(cg.sides)}")
+            wanted = None
     state = start(cg, seed, options or None, forced)    # mistakes so far are all reported at the end
     r.state = state
     if "start_of" in at:
-        _play_to_start_of(r, state, at["start_of"])
+        _play_to_start_of(r, state, at["start_of"], wanted)
     _lay_out(r, state)
     if "frames" in at:        # after the layout: card references find the copies where they lie
         _set_frames(r, state, at["frames"])
@@ -341,12 +352,13 @@ def read_position(cg: CompiledGame, data, start: Callable, file: str = "<positio
     st = state.st
     if "rng" in data:
         st.rng = data["rng"]
-    if data.get("current") is not None:     # the side whose turn it is, by name
-        current = data["current"]
-        side = current if isinstance(current, int) and not isinstance(current, bool) else \
-            r.value(current, "side", data, "current")
-        if side is not None:
-            st.g[cg.current_slot] = side
+    if wanted is not None and "frames" in at:       # a written position: its rules in progress and their turn
+        st.g[cg.current_slot] = wanted
+    elif wanted is not None and "start_of" not in at and st.g[cg.current_slot] != wanted:
+        r.fail("P104", f"here it is {cg.sides[st.g[cg.current_slot]]}'s turn, not {cg.sides[wanted]}'s: "
+                       "`current` alone does not hand the turn over", r.span(data, "current"),
+               "add `at: {start_of: RULE}` to start where RULE starts on that side's turn, "
+               "or give the `frames:` of a written position")
     if isinstance(data.get("decisions"), int):
         st.decisions = data["decisions"]
     if data.get("anytime_at") is not None:
@@ -360,7 +372,18 @@ def read_position(cg: CompiledGame, data, start: Callable, file: str = "<positio
     return state
 
 
-def _play_to_start_of(r: _Reader, state, rule) -> None:
+def _turn_of(cg, st, frame) -> int:
+    """The side a rule that has just started is for: its first side parameter, else `current`."""
+    proc = cg.procs[frame[0]]
+    for k, kind in enumerate(proc.slot_types[:len(proc.params)]):
+        if kind == "side" and isinstance(frame[2][k], int):
+            return frame[2][k]
+    return st.g[cg.current_slot]
+
+
+def _play_to_start_of(r: _Reader, state, rule, side: int | None = None) -> None:
+    """Play from the seed, taking the first option of every decision, until `rule` starts (for
+    `side`, when given: its first side parameter, or the current side, is that side)."""
     cg = state.cg
     labels = rule_labels(cg)
     if rule not in labels:
@@ -368,7 +391,8 @@ def _play_to_start_of(r: _Reader, state, rule) -> None:
                did_you_mean(str(rule), labels) or "name a procedure, action or step of the rules")
         return
     target = labels.index(rule)
-    if any(f[0] == target and f[1] == 0 for f in state.st.frames):
+    if any(f[0] == target and f[1] == 0 and (side is None or _turn_of(cg, state.st, f) == side)
+           for f in state.st.frames):
         return
     m = state.machine
     m.stop_at = target
@@ -377,7 +401,10 @@ def _play_to_start_of(r: _Reader, state, rule) -> None:
             st = state.st
             if st.pending is not None and st.pending["side"] == BREAK:
                 st.pending = None
-                return
+                if side is None or _turn_of(cg, st, st.frames[-1]) == side:
+                    return
+                m.run()            # started for another side: play on to its start for `side`
+                continue
             if st.result is not None:
                 break
             if state.is_chance_node():
@@ -386,7 +413,8 @@ def _play_to_start_of(r: _Reader, state, rule) -> None:
                 state.apply_action(0)
     finally:
         m.stop_at = -1
-    r.fail("P104", f"the game never starts `{rule}` when played from its seed with the first option of "
+    whose = "" if side is None else f" for {cg.sides[side]}"
+    r.fail("P104", f"the game never starts `{rule}`{whose} when played from its seed with the first option of "
                    "every decision", r.span(r.data["at"], "start_of"),
            "give the frames a written position holds, or another rule")
 
@@ -436,6 +464,12 @@ def _lay_out(r: _Reader, state) -> None:
                 st.holder[p] = c
             continue
         s = r.value(where, "space", pieces, name)
+        side = cg.pieces[p].side
+        if s is not None and side >= 0 and side not in state.sides_in_play():
+            r.fail("P103", f"`{name}` is a piece of {cg.sides[side]}, who is not in this game", r.span(pieces, name),
+                   f"the options leave {cg.sides[side]} out (their pieces stay off the board): write `{name}: null` "
+                   "or set the options that seat that side")
+            continue
         if s is not None:
             st.loc[p] = s
             here = st.occ[s]

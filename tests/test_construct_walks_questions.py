@@ -97,7 +97,9 @@ def test_a_walk_may_cross_itself_but_never_steps_straight_back(tmp_path):
     for expr in ("reach from a by step exactly 5 without backtracking", "reach from a by step exactly 5",
                  "reach from a by step exactly 2 without backtracking",
                  "reach from a by step exactly 4 without backtracking",
-                 "reach from a by step exactly 3 without backtracking through s where s is not c"):
+                 "reach from a by step exactly 3 without backtracking through s where s is not c",
+                 "reach from a by step exactly 2 without backtracking coming from d",
+                 "reach from a by step exactly 2 without backtracking coming from none"):
         text = GAME.replace("    answer ok to first(cards).quiz by red chance red_skill\n    set right = ok\n",
                             f"    for each s in {expr.join('()')}:\n        log \"end {{s}}\"\n")
         folder = tmp_path / str(len(results))
@@ -113,6 +115,9 @@ def test_a_walk_may_cross_itself_but_never_steps_straight_back(tmp_path):
     assert results["reach from a by step exactly 4 without backtracking"] == {"e"}
     # every walk of 3 passes c or dead-ends at e
     assert results["reach from a by step exactly 3 without backtracking through s where s is not c"] == set()
+    # going on with a walk that arrived at a from d: not back into d first (a-d-c, a-d-e are out)
+    assert results["reach from a by step exactly 2 without backtracking coming from d"] == {"c"}
+    assert results["reach from a by step exactly 2 without backtracking coming from none"] == {"c", "e"}
 
 
 def test_an_answer_is_a_weighted_chance_node_that_carries_the_question(game):

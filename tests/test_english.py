@@ -55,6 +55,8 @@ function odd(n) = if n % 2 == 1 then [n, n * 2 - 1 + n / 2] else []
 function near(p) = reach from p.space by step exactly 2 through s where occupant(s) is none onto t where t.row == 1
 function far(p) = reach from p.space by step up to 3
 function roam(p) = reach from p.space by step exactly 4 without backtracking
+function go_on(p) = reach from p.space by step exactly 2 without backtracking coming from p.space
+function trail(p, t) = route from p.space to t by step through s where occupant(s) is none
 function hands(s) = count(s.hand where it.type is not "spot") + max([1, 2]) + min([3]) + sum([4]) - -2
 function lined(s) = any p in pieces of s where all q in pieces where (count r in pieces where r is q) > 0
 function test(p, s) = p in pieces and p not in [] and s.hand is empty and s.pile is not empty and first(s.deck) != none and distance(p.space, a1, step) <= 2 and toward(p.space, a1, 1, step) is p.space and closest(pieces, a1, step) is not empty and offset(a1, 1, 0) is not none and playable(first(cards), s) and p.side is not s

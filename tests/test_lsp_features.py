@@ -310,3 +310,14 @@ def test_a_client_that_counts_utf8_gets_utf8_positions(tmp_path):
         assert diag["range"]["start"] == {"line": line, "character": char + 3}    # 🦉 is 4 bytes
     finally:
         c.close()
+
+
+def test_hover_english_of_a_card_with_two_parts_says_both():
+    """defenders-of-hogwarts.txt, "Dark Arts Path > Resolving an Event Card": every House
+    player resolves the House part, then the Dark Arts player the Dark Arts part; the hover's
+    English of an Event card says both parts, as the reference does."""
+    from lumos.editor.features import english_of
+    from lumos.editor.symbols import GameIndex
+    index = GameIndex.build(game_sources("defenders-of-hogwarts"))
+    text = english_of(index, index.card("Prefects on Patrol"))
+    assert "House effect:" in text and "Dark Arts effect:" in text

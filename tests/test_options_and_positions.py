@@ -246,11 +246,36 @@ def test_a_position_written_by_hand(hands):
 def test_whose_turn_it_is_is_written_by_name(hands):
     state = GameState.new(hands, seed=1)
     assert state.position()["current"] == "red"
-    moved = load_position(hands, {"current": "blue"})
-    assert moved.position()["current"] == "blue"
+    assert load_position(hands, state.position()).position()["current"] == "red"
     with pytest.raises(LumosCheckError) as err:
         load_position(hands, {"current": "green"})
     assert err.value.diagnostics[0].code == "P102" and "did you mean" not in err.value.diagnostics[0].message
+    # red decides here: a position cannot say it is blue's turn without rules that give it to blue
+    with pytest.raises(LumosCheckError) as err:
+        load_position(hands, {"current": "blue"})
+    (d,) = err.value.diagnostics
+    assert d.code == "P104" and "red's turn, not blue's" in d.message and "start_of" in d.hint
+
+
+def test_a_position_at_the_start_of_a_rule_on_a_chosen_sides_turn():
+    """chamber-of-secrets-trivia.txt, "And the Match Is Under Way! > 1. Roll and Move": the
+    teams take turns; `at: {start_of: take_turn}` with `current: slytherin` starts at the
+    first turn of Slytherin (played on from the seed), so Slytherin rolls and moves, and the
+    next turn is Gryffindor's."""
+    cg = load_game("chamber-of-secrets-trivia")
+    first = load_position(cg, {"at": {"start_of": "take_turn"}, "seed": 2})
+    assert first.position()["current"] == "gryffindor"
+    spot = load_position(cg, {"at": {"start_of": "take_turn"}, "seed": 2, "current": "slytherin"})
+    assert spot.position()["current"] == "slytherin" and spot.is_chance_node()
+    spot.apply_action(0)                                        # the die
+    assert spot.current_player() == cg.sides.index("slytherin")
+    assert all(label.startswith("move slytherin") for label in spot.action_labels())
+    while not spot.is_chance_node():
+        spot.apply_action(0)
+    assert spot.position()["current"] == "gryffindor"
+    with pytest.raises(LumosCheckError) as err:   # without `at`, the game's start: Gryffindor's turn
+        load_position(cg, {"seed": 2, "current": "slytherin"})
+    assert err.value.diagnostics[0].code == "P104"
 
 
 def test_a_position_at_the_start_of_a_rule(hands):

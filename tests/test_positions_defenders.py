@@ -367,3 +367,88 @@ def test_no_card_swaps_pawns():
     for path in (ROOT / "cards" / GAME).glob("*.yaml"):
         for card in yaml.safe_load(path.read_text())["cards"]:
             assert "swap" not in (card.get("text", "") + str(card.get("effect", ""))).lower(), card["name"]
+
+
+# ------------------------------------------------------------------ found by checks written from the rulebook alone
+
+def test_a_relinquished_parchment_scroll_goes_back_to_its_stack():
+    """Glossary, Relinquish: a component is "removed from ... their Player Board Items area
+    and returned to its original location"; Game Set Up: the Parchment Scrolls stand in a
+    stack. Trading for a Shield gives the Scroll back to the stack, as it does the D.A. Coin."""
+    st = at({"options": {"house_players": 2}, "at": {"start_of": "house_turn"},
+             "pieces": dict(SHIELDS, **{"hufflepuff student 1": "entrance_hall"}),
+             "zones": {"gryffindor hand": [], "hufflepuff hand": ["Corridor Dash"],
+                       "hufflepuff book": ["Hogwarts, A History"]},
+             "side_vars": {"scrolls": {"hufflepuff": 1}, "scrolls_gained": {"hufflepuff": 1},
+                           "coin": {"hufflepuff": True}},
+             "vars": {"coins_left": 3, "scrolls_left": 7}})
+    end_gryffindor_turn(st)
+    play_for_move(st, HUFFLEPUFF, "Corridor Dash")
+    pick(st, r"^move hufflepuff student 1 \(entrance_hall\)")
+    pick(st, "^hufflepuff student 1 to clock_tower$")
+    pick(st, "^exchange a Library Book, a Parchment Scroll and a D.A. Coin for coin_shield_1$")
+    assert side_var(st, HUFFLEPUFF, "shields") == 1 and side_var(st, HUFFLEPUFF, "scrolls") == 0
+    assert var(st, "scrolls_left") == 8 and var(st, "coins_left") == 4
+
+
+def test_a_dark_arts_pawn_flies_to_another_fly_off_point():
+    """General Key Concepts > Fly Off Points: pawns "fly from 1 Fly Off Point to any other";
+    the Viaduct is not another point (and the move would end where it started: Glossary,
+    Backtrack)."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "dark_turn"},
+             "pieces": {"dark_arts dark_pawn 1": "viaduct"},
+             "zones": {"dark_arts hand": ["Broomstick Ambush"]}})
+    play_for_move(st, DARK, "Broomstick Ambush")
+    pick(st, r"^fly dark_arts dark_pawn 1 from viaduct$")
+    flights = {t.rsplit(" ", 1)[1] for t in labels(st) if " flies to " in t}
+    assert flights == {"astronomy_tower", "owlery", "quidditch_pitch"}
+
+
+def test_a_reactive_card_played_on_its_owners_turn_gives_its_movement_only():
+    """House Player Turn > Card Effects: a card with a Reactive Effect "can be played like any
+    other card for their movement value ... avoiding the effect entirely", or, when its
+    condition is met outside the turn, for its effect alone: on its owner's Explore there is
+    no effect to resolve."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "zones": {"gryffindor hand": ["Invisibility Cloak"]}})
+    pick(st, "^explore", GRYFFINDOR)
+    if "play Invisibility Cloak" in labels(st):
+        pick(st, "^play Invisibility Cloak$")
+    assert not any("resolve the effect" in t for t in labels(st))
+    assert any(t.startswith("move gryffindor student") or t == "move with Invisibility Cloak" for t in labels(st))
+
+
+def passed(st, pawn: str) -> list[str]:
+    """The spaces the pawn has passed this turn, as the position writes them."""
+    return st.position()["piece_vars"]["passed"][pawn]
+
+
+def test_a_pawn_never_passes_again_a_space_it_passed_earlier_in_the_turn():
+    """Glossary, Backtrack: "Move a pawn through spaces it already passed through in the same
+    turn"; Movement & Map Elements: House pawns "cannot backtrack in the same turn". The pawn
+    walks from the Great Hall to the Library by the only three-step way (the Kitchens, the Grand
+    Staircase); the Library Book's extra move of 2 then offers neither of those spaces."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "zones": {"gryffindor hand": ["Night Walk"],
+                       "library_row": ["Quidditch Through the Ages", "The Standard Book of Spells"]}})
+    play_for_move(st, GRYFFINDOR, "Night Walk")
+    pick(st, r"^move gryffindor student 1 \(great_hall\)")
+    pick(st, "^gryffindor student 1 to library$")
+    assert {"kitchens", "grand_staircase", "great_hall", "library"} <= set(passed(st, "gryffindor student 1"))
+    pick(st, "Quidditch Through the Ages")
+    pick(st, r"^move gryffindor student 1 \(library\)")
+    ends = {t.rsplit(" ", 1)[1] for t in labels(st) if t.startswith("gryffindor student 1 to ")}
+    assert ends and not ends & {"kitchens", "grand_staircase", "great_hall"}
+
+
+def test_a_space_some_shortest_way_avoids_stays_open():
+    """Rulings, Backtracking: the rules know where a move ended, not the way taken; a space
+    that some shortest way to the end avoids may have been avoided and stays open (from the
+    Stone Circle to the Whomping Willow, three steps, round either side)."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "pieces": {"gryffindor student 1": "stone_circle"}, "zones": {"gryffindor hand": ["Night Walk"]}})
+    play_for_move(st, GRYFFINDOR, "Night Walk")
+    pick(st, r"^move gryffindor student 1 \(stone_circle\)")
+    pick(st, "^gryffindor student 1 to whomping_willow$")
+    assert passed(st, "gryffindor student 1")[-1] == "whomping_willow"
+    assert "the_white_tomb" not in passed(st, "gryffindor student 1")

@@ -47,9 +47,9 @@ def test_status_lines_are_names_and_numbers():
     for _ in range(80):
         state.apply_action(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
     lines = status_lines(state, 0)
-    assert [line.split(":")[0] for line in lines] == ["home", "away"]
+    assert [line.split(":")[0] for line in lines] in (["home", "away"], ["home", "away", "table"])
     for line in lines:
-        assert "galleons" in line and "tempo" in line and "goals" in line
+        assert line.startswith("table: ") or "galleons" in line and "tempo" in line and "goals" in line
         assert "False" not in line and "True" not in line and "_" not in line and "None" not in line
 
 
@@ -145,3 +145,58 @@ def test_the_legend_says_which_squares_are_dark_green():
     dark = next(name for name, hexcode in cg.board.palette.items() if colour_words(hexcode) == "dark green")
     assert f"{dark} (dark green)" in text or dark == "dark green"
     assert "green" in colour_words(cg.board.palette["light"]) and "yellow" in colour_words(cg.board.palette["yellow"])
+
+
+def _box_at(lines: list[str], label: str) -> tuple[int, int]:
+    """(line, column) of the top border of the box named `label`."""
+    for n, line in enumerate(lines):
+        col = line.find("╭" + label) if ("╭" + label) in line else line.find(f"╭ {label} ")
+        if col >= 0:
+            return n, col
+    raise AssertionError(f"no box named {label!r}")
+
+
+def test_a_map_board_is_drawn_where_its_rooms_stand():
+    """defenders-of-hogwarts.txt, "Movement & Map Elements": a pawn moves to a space that
+    shares a full border with its own, so the terminal shows the castle as the map it is: each space
+    a box at its place (the Library right of the Charms Classroom, the Great Hall two rows
+    below the Library's row and right of the Kitchens), named as the board's layout names it,
+    with the pawns standing in it and the glyphs of the layout's marks (a Fly Off Point)."""
+    from lumos.api import load_position
+    cg = load_game("defenders-of-hogwarts")
+    spot = load_position(cg, {"pieces": {"gryffindor student 1": "library"}})
+    lines = [line.plain for line in draw_board(spot, 100)]
+    charms, library = _box_at(lines, "Charms Class"), _box_at(lines, "Library")
+    kitchens, hall = _box_at(lines, "Kitchens"), _box_at(lines, "Great Hall")
+    assert charms[0] == library[0] and charms[1] < library[1]
+    assert kitchens[0] == hall[0] == library[0] + 3 and kitchens[1] < hall[1]
+    body = lines[library[0] + 1][library[1]:library[1] + 15]
+    assert "ST" in body                                    # the pawn stands in the Library's box
+    assert "▲ Fly Off Point" in lines[-1]
+    tower = _box_at(lines, "Astronomy To")
+    assert "▲" in lines[tower[0] + 1][tower[1]:tower[1] + 15]
+
+
+def test_boards_with_squares_or_loose_zones_keep_their_drawing():
+    """A grid of squares (Snitch Snatcher) or a pitch of zones that fill no grid (Catch the
+    Golden Snitch, "The Game Board": the Pitch of 12 Zones) is not a map of boxes: only a board whose blocks are grids is."""
+    from lumos.present.board_map import is_map
+    assert is_map(load_game("defenders-of-hogwarts").board)
+    assert not any(is_map(load_game(g).board) for g in ("snitch-snatcher", "catch-the-golden-snitch"))
+
+
+def test_the_status_names_only_seated_sides_and_the_tables_own_quantities():
+    """defenders-of-hogwarts.txt, "Game Set Up": with two House players the other Houses'
+    components leave the game, so the status has a line for the Dark Arts player and the two
+    Houses only; "Dark Arts Path": the Dark Arts Marker's space is a number the players track,
+    shown on the table's line, as is a Progress Token once taken."""
+    from lumos.api import load_position
+    cg = load_game("defenders-of-hogwarts")
+    spot = load_position(cg, {"options": {"house_players": 2}, "vars": {"path": 5, "giant_taken": True}})
+    lines = status_lines(spot, 0)
+    seated = [cg.sides[s] for s in spot.sides_in_play()]
+    assert len(seated) == 3 and [line.split(":")[0] for line in lines[:-1]] == [s.replace("_", " ") for s in seated]
+    assert lines[-1].startswith("table: ") and "path 5" in lines[-1] and "giant taken yes" in lines[-1]
+    assert "acromantula taken" not in lines[-1]            # not taken: nothing to say
+    legend = [line.plain for line in draw_board(spot, 100)][-4]
+    assert all(s.replace("_", " ") in legend for s in seated) and "ravenclaw" not in legend + lines[0]

@@ -535,3 +535,21 @@ def test_advanced_a_bludgered_carrier_drops_the_quaffle_to_the_release_circle():
     assert p.skip_snitch_moves().space(CHASER) == "gz1"
     assert p.space("quaffle") == "release" and p.obs()["pieces"]["quaffle"]["held_by"] is None
     assert p.space("bludger_one") == "d8"
+
+
+def test_advanced_the_rest_of_the_move_never_steps_back_into_the_square_just_left():
+    """1. Roll and Move: "nor can you move back into a space you just left"; Using the Quaffle
+    (Optional): "Finish the remainder of your move": the same move. From c5 with a roll of 3,
+    one step to d6 takes the Quaffle; the two steps left may not go back into c5, so b4 (two
+    steps from d6 only through c5) is no end; from a square walks reach from two squares, any
+    next step stays open (rulings 11)."""
+    from lumos.api import load_position
+    cg = trivia_game()
+    spot = load_position(cg, {"options": ADVANCED, "seed": 2, "at": {"start_of": "take_turn"},
+                              "current": "gryffindor", "pieces": {"gryffindor chaser": "c5"}})
+    assert spot.position()["current"] == "gryffindor"
+    spot.apply_action(spot.action_labels().index("roll 3"))
+    spot.apply_action(spot.action_labels().index("move gryffindor chaser to d6 and take the Quaffle"))
+    spot.apply_action(spot.action_labels().index("reach d6 in 1 steps"))
+    ends = {label.rsplit(" ", 1)[1] for label in spot.action_labels() if label.startswith("end the move on ")}
+    assert ends and "b4" not in ends

@@ -202,3 +202,14 @@ def test_a_live_question_is_answered_in_words_and_its_answer_never_sent():
     before = len(game.states)
     assert game.answer(str(answer), before - 1) is None
     assert game.choices[before - 1] == 0, "the right answer, typed, is the outcome `right`"
+
+
+def test_the_status_has_a_line_for_each_seated_side_only():
+    """defenders-of-hogwarts.txt, "Game Set Up": with one House player the unchosen Houses'
+    components leave the game; the page's status lists the Dark Arts player and that House."""
+    from lumos.api import new_game
+    cg = load_game("defenders-of-hogwarts")
+    state = new_game(cg, seed=1, options={"house_players": 1})
+    data = side_data(cg, [state], [], 0)
+    seated = [cg.sides[s] for s in state.sides_in_play()]
+    assert len(seated) == 2 and list(data["steps"][0]["status"]) == seated

@@ -31,6 +31,7 @@ from lumos.cli import (
     lsp,
     new,
     play,
+    position,
     replay,
     schema,
     simulate,
@@ -50,7 +51,8 @@ from lumos.cli.common import (
 __all__ = ["build_parser", "main"]
 
 # in the order `lumos --help` lists them
-COMMANDS = (games, check, test, simulate, balance, play, view, replay, board, explain, schema, new, docs, lsp)
+COMMANDS = (games, check, test, simulate, balance, play, view, replay, board, position, explain, schema, new, docs,
+            lsp)
 
 
 def build_parser() -> argparse.ArgumentParser:

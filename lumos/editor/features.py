@@ -24,7 +24,7 @@ import re
 from dataclasses import dataclass
 
 from lumos.diagnostics import Diagnostic, suggestion
-from lumos.editor.lexer import (BUILTIN_FUNCTIONS, BUILTIN_NAMES, CONSTANTS, DECLARATIONS, OPERATOR_WORDS,
+from lumos.editor.lexer import (BUILTIN_FUNCTIONS, CONSTANTS, DECLARATIONS, OPERATOR_WORDS,
                                 STATEMENTS, TYPES)
 from lumos.editor.symbols import GameIndex, Symbol
 
@@ -154,13 +154,13 @@ def english_of(index: GameIndex, sym: Symbol) -> str:
     """The English of what a symbol declares (lumos.reference.english), or "" when there is none."""
     from lumos.compiler import nodes as N
     try:
-        from lumos.reference.english import English, Vocabulary, plain, to_text
+        from lumos.reference.english import English, Vocabulary, card_fields_english, plain, to_text
         eng = getattr(index, "_english", None)
         if eng is None:
             eng = index._english = English(Vocabulary(index.all_decls(), index.board))
         decl = sym.decl
         if sym.kind == "card":
-            return _card_english(eng.with_me(), decl)
+            return card_fields_english(eng.with_me(), decl.fields)
         if isinstance(decl, N.Decl):
             return to_text([eng.decl(decl)])
         if isinstance(decl, N.Stmt):
@@ -170,20 +170,6 @@ def english_of(index: GameIndex, sym: Symbol) -> str:
     except Exception:  # noqa: BLE001 - the English is a help; a construct it cannot say yet is no error
         return ""
     return ""
-
-
-def _card_english(eng, cs) -> str:
-    from lumos.compiler.build_ast import Origin, build
-    from lumos.compiler.parse import parse
-    from lumos.reference.english import plain, to_text
-    parts = []
-    cond = cs.fields.get("condition")
-    if isinstance(cond, str) and cond.strip():
-        parts.append("Playable when " + plain(eng.cond(build(parse(cond, "<c>", "condition"), Origin("<c>")))) + ".")
-    effect = cs.fields.get("effect")
-    if isinstance(effect, str) and effect.strip():
-        parts.append(to_text(eng.steps(build(parse(effect, "<e>", "effect"), Origin("<e>")))))
-    return "\n\n".join(parts)
 
 
 # ---------------------------------------------------------------- completion

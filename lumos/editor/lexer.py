@@ -32,7 +32,7 @@ DECLARATIONS = ("sides", "option", "choices", "die", "faces", "kinds", "pieces",
 STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "remove", "put",
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",
-              "times", "while", "loop", "then", "where", "reach", "up", "exactly", "without", "backtracking",
+              "times", "while", "loop", "then", "where", "reach", "route", "up", "exactly", "without", "backtracking", "coming",
               "answer", "chance", "through", "onto", "my",
               "empty", "bottom", "announce", "reset",
               "during", "until", "the", "this", "next", "start", "once", "as")

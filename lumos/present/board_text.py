@@ -1,7 +1,9 @@
 """A state -> the board drawn for a terminal with colour (rich Text), and its legend.
 
-Two drawings, chosen from the board's own data, knowing no game:
+Three drawings, chosen from the board's own data, knowing no game:
 
+- a board whose spaces stand in blocks of grids (a map of rooms; lumos.present.board_map)
+  is drawn as boxes where its spaces stand;
 - grid spaces (a board with `cells`) are squares in the palette colour of their `colour`
   attribute, with column letters and row numbers; a piece is a two-letter tag on its
   side's colour;
@@ -20,6 +22,8 @@ from __future__ import annotations
 import re
 
 from rich.text import Text
+
+from lumos.present import board_map
 
 SIDE_STYLES = ("bold white on red3", "bold white on blue3", "bold black on green3", "bold white on magenta",
                "bold black on orange3", "bold black on cyan3")
@@ -150,10 +154,13 @@ def _rows(board, spaces: list[int]) -> list[list[int]]:
     return [sorted(r, key=lambda i: board.positions[i][0]) for r in rows]
 
 
-def _box(cg, tags, i: int, pieces: list[int], carried, width: int) -> list[Text]:
+def _box(cg, tags, i: int, pieces: list[int], carried, width: int, label: str | None = None,
+         glyphs: str = "") -> list[Text]:
+    """One space as a box: its name (or `label`) in the top border, the tags of its pieces
+    inside, and the glyphs of its layout marks at the right of the last line."""
     board = cg.board
     colour = _hex_style(board.palette.get(str(board.attr(i, "colour"))))
-    name = board.spaces[i].replace("_", " ")
+    name = label or board.spaces[i].replace("_", " ")
     inner = width - 2
     title = f" {name} " if len(name) <= inner - 2 else name if len(name) <= inner else name[:inner - 1] + "~"
     top = Text("╭", style=colour)
@@ -170,12 +177,16 @@ def _box(cg, tags, i: int, pieces: list[int], carried, width: int) -> list[Text]
             current.append(" ")
         current.append_text(tag)
     body.append(current)
+    if glyphs and len(body[-1].plain) + 1 + len(glyphs) > inner - 1:
+        body.append(Text())
     lines = [top]
-    for b in body:
+    for k, b in enumerate(body):
         line = Text("│", style=colour)
         line.append(" ")
         line.append_text(b)
-        line.append(" " * max(0, inner - 1 - len(b.plain)))
+        tail = glyphs if glyphs and k == len(body) - 1 else ""
+        line.append(" " * max(0, inner - 1 - len(b.plain) - len(tail)))
+        line.append(tail, style="bold")
         line.append("│", style=colour)
         lines.append(line)
     lines.append(Text("╰" + "─" * inner + "╯", style=colour))
@@ -264,12 +275,21 @@ def _spread(drawn, box_w: int, width: int):
 
 # ---------------------------------------------------------------- the whole picture
 def draw_board(state, width: int = 100) -> list[Text]:
-    """The board's lines: the grid, then the other spaces as zones and tracks."""
+    """The board's lines: a map of boxes (lumos.present.board_map) when every block of the
+    board is a grid of spaces; else the grid of squares, then the other spaces as zones and tracks."""
     cg = state.cg
     board = cg.board
     tags = piece_tags(cg)
     grid = set(board.cells.values())
     lines = [Text(board.name, style="bold underline")]
+    if board_map.is_map(board):
+        placed = _placed(state)
+
+        def box(i, pieces, w, label, glyphs):
+            return _box(cg, tags, i, pieces, placed[1], w, label, glyphs)
+        lines += board_map.draw_map(state, width, box, placed)
+        marks = board_map.marks_legend(board)
+        return lines + legend(state, tags) + ([marks] if marks else [])
     if grid:
         lines += draw_grid(state, tags)
     others = [i for i in range(len(board.spaces)) if i not in grid]
@@ -285,8 +305,8 @@ def legend(state, tags) -> list[Text]:
     cg = state.cg
     board = cg.board
     line = Text("  ")
-    for s, name in enumerate(cg.sides):
-        line.append(f" {name.replace('_', ' ')} ", style=SIDE_STYLES[s % len(SIDE_STYLES)])
+    for s in state.sides_in_play():      # a side the rules removed has nothing on the board
+        line.append(f" {cg.sides[s].replace('_', ' ')} ", style=SIDE_STYLES[s % len(SIDE_STYLES)])
         line.append(" ")
     line.append(" neutral ", style=NEUTRAL_STYLE)
     line.append("   * carries a piece", style="yellow")

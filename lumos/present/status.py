@@ -11,6 +11,8 @@ lose their underscores.
 >>> from lumos.api import load_game, new_game       # doctest: +SKIP
 >>> status_lines(new_game(load_game("snitch-snatcher")))   # doctest: +SKIP
 ['red: score 0', 'blue: score 0']
+
+Only the sides still seated have a line (a game of two Houses out of four shows two).
 """
 from __future__ import annotations
 
@@ -81,11 +83,39 @@ def side_status(cg, position: dict, side: str) -> list[tuple[str, str]]:
     return out
 
 
+def table_status(cg, position: dict) -> list[tuple[str, str]]:
+    """(name in words, value in words) of the game's own variables worth showing: a number
+    the cited rulebook section names (`var path` citing "Dark Arts Path"), else a number,
+    flag or side that differs from its start and is not 0 or false (a Progress Token taken, who holds the Dark
+    Detector); never an internal name (`_out_of_play`) nor a piece, space, card or text."""
+    sources = {r.name: r.sources for r in cg.rules if r.kind == "var"}
+    out = []
+    for k, name in enumerate(cg.global_names):
+        if name.startswith("_") or name not in (position.get("vars") or {}) or name not in sources:
+            continue
+        value, start = position["vars"][name], cg.globals_init[k]
+        kind = cg.var_types.get(("g", k), "number")
+        if kind not in ("number", "flag", "side") or isinstance(value, (list, dict, str)) and kind != "side":
+            continue
+        always = kind == "number" and named_by_rulebook(name, sources[name])
+        if not always and (value == start or value == 0 or value is False):
+            continue
+        text = value_text(value)
+        if text is not None:
+            out.append((words(name), text))
+    return out
+
+
 def status_lines(state, for_side: int | None = None) -> list[str]:
-    """One line per side: `home: galleons 3, tempo 1, goals 0`."""
+    """One line per seated side (`home: galleons 3, tempo 1, goals 0`), then, when the game
+    has any worth showing, one line of its own quantities (`table: path 4, giant taken yes`)."""
     position = state.position(for_side=for_side)
     lines = []
-    for side in state.cg.sides:
+    for s in state.sides_in_play():
+        side = state.cg.sides[s]
         parts = [f"{n} {v}" for n, v in side_status(state.cg, position, side)]
         lines.append(f"{words(side)}: " + (", ".join(parts) if parts else "-"))
+    table = [f"{n} {v}" for n, v in table_status(state.cg, position)]
+    if table:
+        lines.append("table: " + ", ".join(table))
     return lines

@@ -7,8 +7,9 @@ English, the board, and the rulebook coverage). As a Sphinx extension, add
 ``"lumos.reference"`` to ``extensions``. Only the domain and the builder import Sphinx, so
 the English and the model work without the docs extra.
 
-Modules: english (nodes -> English prose), phrases (`says` templates -> filled sentences),
-model (compiled game -> GameDoc), writer
+Modules: english (nodes -> English prose), markup (its name markers, numbered steps, plain
+text and reStructuredText out), vocabulary (what each name of a game is), phrases (`says`
+templates -> filled sentences), model (compiled game -> GameDoc), writer
 (GameDoc -> reStructuredText), domain (Sphinx directives, roles, domain), build (`lumos docs`),
 boards (compiled board + layout + position -> SVG/PNG, also used by `lumos board` and the viewer).
 """

@@ -9,7 +9,8 @@ step whose body is what they contain.
 The English keeps the game's own names (functions, procedures, variables, spaces)
 as they are written, because a designer reads it beside the rules; each such name
 is wrapped in an invisible marker saying what it is, so the same text becomes
-plain text (`plain`) or reStructuredText with cross-references (`rst`).
+plain text (`plain`) or reStructuredText with cross-references (`rst`): the markers and
+the output are in lumos.reference.markup, what each name is in lumos.reference.vocabulary.
 
 >>> from lumos.compiler.parse import parse
 >>> from lumos.compiler.build_ast import build, Origin
@@ -21,102 +22,19 @@ plain text (`plain`) or reStructuredText with cross-references (`rst`).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from typing import Iterable
 
 from lumos.compiler import nodes as N
+from lumos.reference.markup import Step, mark, rst, rst_escape, to_rst, to_text  # noqa: F401
 from lumos.reference.phrases import (HOLE, IDENTIFIER, MARK, POSSESSIVE_OF, fill, pick, plain,  # noqa: F401
                                      singular, words)
+from lumos.reference.vocabulary import Vocabulary
 
-__all__ = ["English", "Step", "Vocabulary", "card_english", "fill", "leaks", "missing_renderings", "placeholder_in", "plain", "rst",
-           "to_text", "to_rst"]
-
-# A marker (lumos.reference.phrases.MARK): ESC kind US target US text GS. Kinds: rule,
-# action, card, lit (a literal name: a space, side, kind...), local (a name given inside the rule).
 # Text that must never reach a reader: a sign that something was not rendered.
 _LEFTOVER = re.compile(r"\bNone\b|\?\?\?|\bTODO\b|[\x1b\x1d\x1f]|\b[A-Z][A-Za-z]+\(")
 
-
-def mark(kind: str, target: str, text: str | None = None) -> str:
-    """A game name, shown as words (`shift_one` reads "shift one") and linked to its target."""
-    return f"\x1b{kind}\x1f{target}\x1f{words(target) if text is None else text}\x1d"
-
-
-_RST_SPECIAL = re.compile(r"([\\*`|_\[\]<>])")
-
-
-def rst_escape(text: str) -> str:
-    """Plain text safe inside a reStructuredText paragraph (no inline markup)."""
-    return _RST_SPECIAL.sub(r"\\\1", text)
-
-
-# What may stand right before / after inline markup in reStructuredText without a separator.
-_BEFORE_OK = set(" \n-:/'\"<([{“‘")
-_AFTER_OK = set(" \n-.,:;!?\\/'\")]}>”’")
-
-
-def rst(text: str) -> str:
-    """The English as reStructuredText: game names become `lumos` cross-references."""
-    out, pos = [], 0
-    for m in MARK.finditer(text):
-        out.append(rst_escape(text[pos:m.start()]))
-        prev = text[m.start() - 1:m.start()]
-        if prev and prev not in _BEFORE_OK and prev != "\x1d":
-            out.append("\\ ")
-        kind, target, shown = m.groups()
-        if kind in ("rule", "action", "card"):
-            role = f":lumos:{kind}:"
-            out.append(f"{role}`{shown}`" if shown == target else f"{role}`{shown} <{target}>`")
-        elif kind == "local":
-            out.append(f"*{shown}*")
-        else:
-            out.append(f"``{shown}``")
-        # inline markup must be followed by a space or a punctuation mark: else an escaped nothing
-        nxt = text[m.end():m.end() + 1]
-        if nxt and nxt not in _AFTER_OK:
-            out.append("\\ ")
-        pos = m.end()
-    out.append(rst_escape(text[pos:]))
-    return "".join(out)
-
-
-@dataclass(frozen=True)
-class Step:
-    """One numbered step: its sentence, the steps of its block, and continuations at the
-    same level (the `Otherwise, ...` of an `if`)."""
-    text: str
-    body: tuple["Step", ...] = ()
-    more: tuple["Step", ...] = ()
-
-
-def to_text(steps: Iterable[Step], indent: int = 0) -> str:
-    """Numbered plain text, blocks indented by three spaces."""
-    lines: list[str] = []
-    for i, step in enumerate(steps, 1):
-        pad = " " * indent
-        lines.append(f"{pad}{i}. {plain(step.text)}")
-        if step.body:
-            lines.append(to_text(step.body, indent + 3))
-        for extra in step.more:
-            lines.append(f"{pad}   {plain(extra.text)}")
-            if extra.body:
-                lines.append(to_text(extra.body, indent + 3))
-    return "\n".join(lines)
-
-
-def to_rst(steps: Iterable[Step], indent: int = 0) -> list[str]:
-    """An enumerated reStructuredText list (nested for blocks), as lines."""
-    pad = " " * indent
-    lines: list[str] = []
-    for step in steps:
-        lines += [f"{pad}#. {rst(step.text)}", ""]
-        if step.body:
-            lines += to_rst(step.body, indent + 3)
-        for extra in step.more:
-            lines += [f"{pad}   {rst(extra.text)}", ""]
-            if extra.body:
-                lines += to_rst(extra.body, indent + 3)
-    return lines
+__all__ = ["English", "Step", "Vocabulary", "card_english", "card_fields_english", "english_sources", "fill", "leaks", "missing_renderings", "placeholder_in", "plain", "rst",
+           "to_text", "to_rst"]
 
 
 def _words(items: list[str], last: str = "and") -> str:
@@ -147,86 +65,6 @@ def _uncap(text: str) -> str:
 
 def _quote(value: str) -> str:
     return f"“{value}”"
-
-
-# ------------------------------------------------------------------ vocabulary
-_RULE_KINDS = ("option", "die", "var", "const", "zone", "window", "phase", "function", "procedure")
-
-
-class Vocabulary:
-    """What each name of a game is, so the English can say it and link it.
-
-    Made from the declarations of the game's rules files (and, when known, the board's
-    spaces, regions and link kinds)."""
-
-    def __init__(self, decls: Iterable[N.Decl] = (), board=None):
-        self.what: dict[str, str] = {}
-        self.sides: tuple[str, ...] = ()
-        self.dice: dict[str, tuple[N.Expr, ...]] = {}
-        self.windows: set[str] = set()
-        self.procedures: set[str] = set()
-        self.phrases: dict[str, N.Decl] = {}   # name -> the declaration whose `says` gives its English
-        self.flags: set[str] = set()           # variables that hold true or false
-        self.zones: set[str] = set()
-        self.decls: dict[str, N.Decl] = {}     # name -> its declaration (for `describe`)
-        for d in decls:
-            if isinstance(getattr(d, "name", None), str):
-                self.decls.setdefault(d.name, d)
-            getattr(self, "_" + type(d).__name__, self._other)(d)
-            if getattr(d, "phrase", None) is not None and getattr(d, "name", None):
-                self.phrases[d.name] = d
-            if isinstance(d, N.Var) and (d.type == "flag" or isinstance(d.init, N.Bool)):
-                self.flags.add(d.name)
-            if isinstance(d, N.Zone):
-                self.zones.add(d.name)
-        if board is not None:
-            for s in board.spaces:
-                self.what.setdefault(s, "space")
-            for r in board.regions:
-                self.what.setdefault(r, "region")
-            for k in list(board.links) + list(getattr(board, "unions", {})):
-                self.what.setdefault(k, "link")
-
-    def _other(self, d) -> None:
-        name = getattr(d, "name", None)
-        if isinstance(d, (N.Option, N.Var, N.Const, N.Zone, N.Window, N.Phase, N.Function, N.Procedure)):
-            self.what[name] = "rule"
-        elif isinstance(d, N.Action):
-            self.what[name] = "action"
-
-    def _Sides(self, d) -> None:
-        self.sides = d.names
-        for s in d.names:
-            self.what[s] = "side"
-
-    def _Kinds(self, d) -> None:
-        for k in d.names:
-            self.what[k] = "kind"
-
-    def _NeutralPieces(self, d) -> None:
-        for p in d.names:
-            self.what[p] = "piece"
-
-    def _Die(self, d) -> None:
-        self.dice[d.name] = d.faces
-        self.what[d.name] = "rule"
-
-    def _Window(self, d) -> None:
-        self.windows.add(d.name)
-        self.what[d.name] = "rule"
-
-    def _Procedure(self, d) -> None:
-        self.procedures.add(d.name)
-        self.what[d.name] = "rule"
-
-    def name(self, name: str) -> str | None:
-        """A marker for a declared name, or None for a name given inside a rule."""
-        what = self.what.get(name)
-        if what in ("rule", "action"):
-            return mark(what, name)
-        if what is not None:
-            return mark("lit", name)
-        return None
 
 
 # ------------------------------------------------------------------ English
@@ -573,12 +411,21 @@ class English:
         steps = f"in exactly {count}" if e.exact else f"in 1 to {count}"
         if e.walk:
             steps = f"never stepping straight back, in exactly {count}"
+            if e.came_from is not None:
+                steps = f"never stepping straight back, nor first into {self.sub(e.came_from)}, in exactly {count}"
         one = isinstance(e.count, N.Num) and e.count.value == 1
         text = f"the spaces reachable from {self.sub(e.start)} {steps} {mark('lit', e.link)} step{'' if one else 's'}"
         if e.through is not None:
             text += f", passing only over spaces {self.local(e.through_var)} for which {self.cond(e.through)}"
         if e.onto is not None:
             text += f", ending on a space {self.local(e.onto_var)} for which {self.cond(e.onto)}"
+        return text
+
+    def _Route(self, e: N.Route) -> str:
+        text = (f"the spaces that every shortest route of {mark('lit', e.link)} steps from {self.sub(e.start)} "
+                f"to {self.sub(e.end)} passes")
+        if e.through is not None:
+            text += f", passing only over spaces {self.local(e.through_var)} for which {self.cond(e.through)}"
         return text
 
     # -------------------------------------------------------------- statements
@@ -967,6 +814,27 @@ def card_english(english: "English", effect=None, condition=None, effects: dict 
         part = key[:-len("_effect")] if key.endswith("_effect") else key
         parts.append(f"{words(part).title()} effect:\n" + to_text(me.steps(body), 3))
     return "\n".join(parts)
+
+
+def english_sources(fields: dict) -> dict[str, str]:
+    """The fields of a card whose text is in the language: `condition`, `effect` and each
+    `..._effect` part, when written."""
+    return {k: v for k, v in fields.items()
+            if (k in ("effect", "condition") or k.endswith("_effect")) and isinstance(v, str) and v.strip()}
+
+
+def card_fields_english(english: "English", fields: dict, origin=None) -> str:
+    """A card's English from its YAML fields, parsed here (the reference, `lumos explain`, the
+    text checks and the language server all start from the fields). `origin` places the
+    parsed texts (lumos.compiler.build_ast.Origin) for error messages; a broken text raises
+    the compiler's LumosError."""
+    from lumos.compiler.build_ast import Origin, build
+    from lumos.compiler.parse import parse
+    origin = origin or Origin("<card>")
+    parts = {k: build(parse(v, origin.file, "condition" if k == "condition" else "effect", origin), origin)
+             for k, v in english_sources(fields).items()}
+    return card_english(english, parts.get("effect"), parts.get("condition"),
+                        {k: v for k, v in parts.items() if k.endswith("_effect")})
 
 
 def node_classes() -> list[type]:

@@ -94,7 +94,7 @@ def explain_card(cg, name: str, decls: list[N.Decl] | None = None, texts: dict |
 
     named = any(k.endswith("_effect") for k in first.fields)
     if english and (effect_text or condition_text or named):
-        rendered = _english(cg, decls, effect_text, condition_text, first.fields)
+        rendered = _english(cg, decls, first.fields)
         if rendered:
             out += ["", "in plain English:"] + ["  " + ln for ln in rendered.splitlines()]
 
@@ -131,25 +131,15 @@ def explain_card(cg, name: str, decls: list[N.Decl] | None = None, texts: dict |
     return "\n".join(out) + "\n"
 
 
-def _english(cg, decls, effect_text, condition_text, fields=None) -> str:
-    """The card's English (lumos.reference.english.card_english, as the reference shows it),
-    from the parsed texts (empty if no renderer)."""
+def _english(cg, decls, fields) -> str:
+    """The card's English (lumos.reference.english.card_fields_english, as the reference shows
+    it), or "" without the renderer."""
     try:
-        from lumos.compiler.build_ast import Origin, build
-        from lumos.compiler.parse import parse
-        from lumos.reference.english import English, Vocabulary, card_english
+        from lumos.reference.english import English, Vocabulary, card_fields_english
     except ImportError:
         return ""
     try:
-        eng = English(Vocabulary(decls, cg.board), me=True)
-        cond = stmts = None
-        if isinstance(condition_text, str) and condition_text.strip():
-            cond = build(parse(condition_text, "<condition>", "condition"), Origin("<condition>"))
-        if isinstance(effect_text, str) and effect_text.strip():
-            stmts = build(parse(effect_text, "<effect>", "effect"), Origin("<effect>"))
-        named = {k: build(parse(v, "<effect>", "effect"), Origin("<effect>"))
-                 for k, v in (fields or {}).items() if k.endswith("_effect") and isinstance(v, str) and v.strip()}
-        return card_english(eng, stmts, cond, named)
+        return card_fields_english(English(Vocabulary(decls, cg.board), me=True), fields)
     except Exception as exc:  # noqa: BLE001 - the English is a help; its absence is not an error
         return f"(no English rendering: {type(exc).__name__})"
 

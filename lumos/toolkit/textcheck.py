@@ -87,10 +87,9 @@ def text_span(card_span: Span, texts: dict[str, str], value: str) -> Span:
 def card_text_drift(cg, decls, texts: dict[str, str] | None = None) -> list[Diagnostic]:
     """W330 for each card whose `text` disagrees with the English of its effect."""
     from lumos.compiler import nodes as N
-    from lumos.compiler.build_ast import Origin, build
-    from lumos.compiler.parse import parse
+    from lumos.compiler.build_ast import Origin
     from lumos.diagnostics import LumosError
-    from lumos.reference.english import English, Vocabulary, card_english, words
+    from lumos.reference.english import English, Vocabulary, card_fields_english, english_sources, words
     vocab = Vocabulary(decls, cg.board)
     english = English(vocab, me=True)
     roles = {_singular(words(k).lower()) for d in decls if isinstance(d, N.Kinds) for k in d.names}
@@ -101,16 +100,10 @@ def card_text_drift(cg, decls, texts: dict[str, str] | None = None) -> list[Diag
         text = cd.fields.get("text")
         if not isinstance(text, str) or not text.strip():
             continue
-        sources = {k: v for k, v in cd.fields.items()
-                   if (k in ("effect", "condition") or k.endswith("_effect")) and isinstance(v, str) and v.strip()}
-        if not sources:
+        if not english_sources(cd.fields):
             continue
-        origin = Origin(cd.span.file, cd.span.line, cd.span.col)
         try:
-            parts = {k: build(parse(v, cd.span.file, "condition" if k == "condition" else "effect", origin), origin)
-                     for k, v in sources.items()}
-            rendered = card_english(english, parts.get("effect"), parts.get("condition"),
-                                    {k: v for k, v in parts.items() if k.endswith("_effect")})
+            rendered = card_fields_english(english, cd.fields, Origin(cd.span.file, cd.span.line, cd.span.col))
         except (LumosError, LookupError):   # the compiler reports a broken effect itself
             continue
         found = drift(text, rendered, roles, zones)

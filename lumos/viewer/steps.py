@@ -131,7 +131,7 @@ def _step(cg, rules: Rules, k: int, state, prev, choice, side: int, position: di
             "chosen_index": choice if choice is not None and (decider == side or decider < 0) else None,
             "pieces": _pieces(position),
             "zones": position["zones"],
-            "status": {s: side_status(cg, position, s) for s in cg.sides}}
+            "status": {cg.sides[s]: side_status(cg, position, cg.sides[s]) for s in state.sides_in_play()}}
     question = state.question()
     if question is not None:   # read aloud to the table: everyone hears it, nobody sees the answer
         step["question"] = question
