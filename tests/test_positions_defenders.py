@@ -375,14 +375,14 @@ def test_a_relinquished_parchment_scroll_goes_back_to_its_stack():
     """Glossary, Relinquish: a component is "removed from ... their Player Board Items area
     and returned to its original location"; Game Set Up: the Parchment Scrolls stand in a
     stack. Trading for a Shield gives the Scroll back to the stack, as it does the D.A. Coin."""
-    st = at({"options": {"house_players": 2}, "at": {"start_of": "house_turn"},
+    st = at({"options": {"house_players": 2}, **SKIP_GRYFFINDOR,
              "pieces": dict(SHIELDS, **{"hufflepuff student 1": "entrance_hall"}),
              "zones": {"gryffindor hand": [], "hufflepuff hand": ["Corridor Dash"],
                        "hufflepuff book": ["Hogwarts, A History"]},
              "side_vars": {"scrolls": {"hufflepuff": 1}, "scrolls_gained": {"hufflepuff": 1},
-                           "coin": {"hufflepuff": True}},
+                           "coin": {"hufflepuff": True}, "skip_turn": {"gryffindor": True}},
              "vars": {"coins_left": 3, "scrolls_left": 7}})
-    end_gryffindor_turn(st)
+    gryffindor_skipped(st)
     play_for_move(st, HUFFLEPUFF, "Corridor Dash")
     pick(st, r"^move hufflepuff student 1 \(entrance_hall\)")
     pick(st, "^hufflepuff student 1 to clock_tower$")
