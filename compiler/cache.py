@@ -11,7 +11,8 @@ file can at worst be a miss. The folder is refused (no cache, one warning) when 
 symlink, is not the user's own or is writable by others; a new one is created 0700.
 
 Where: `$XDG_CACHE_HOME/lumos` (default `~/.cache/lumos`). `LUMOS_NO_CACHE=1` turns every
-cache off: nothing is read and nothing is written.
+cache off: nothing is read and nothing is written; `LUMOS_NO_CACHE=check` only the remembered
+results of a clean `lumos check` (lumos.cli.remembered): the game is compiled again.
 
 >>> key("board", b"name: strip")[:6]
 'board-'
@@ -32,8 +33,9 @@ _warned: set[str] = set()
 
 
 def disabled() -> bool:
-    """Whether LUMOS_NO_CACHE turns every cache off (any value but empty and `0`)."""
-    return os.environ.get("LUMOS_NO_CACHE", "") not in ("", "0")
+    """Whether LUMOS_NO_CACHE turns every cache off (any value but empty, `0` and `check`, which
+    turns off only the remembered results of `lumos check`, lumos.cli.remembered)."""
+    return os.environ.get("LUMOS_NO_CACHE", "") not in ("", "0", "check")
 
 
 def location() -> str:
@@ -110,7 +112,9 @@ def get(name: str, object_hook=None):
             st = os.fstat(f.fileno())
             if not stat.S_ISREG(st.st_mode) or st.st_size > MAX_ENTRY_BYTES:
                 return None
-            entry = json.loads(f.read(MAX_ENTRY_BYTES + 1), object_hook=object_hook)
+            # read what fstat says is there (+1 to see a file that grew): read(n) allocates n bytes
+            # first, and MAX_ENTRY_BYTES each time made every entry cost 61 MiB of memory at its peak
+            entry = json.loads(f.read(st.st_size + 1), object_hook=object_hook)
     except (OSError, ValueError, TypeError, KeyError, RecursionError):  # missing, stale or corrupt: just a miss
         return None
     if not isinstance(entry, dict) or entry.get("lumos-cache") != VERSION or entry.get("name") != name:

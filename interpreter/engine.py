@@ -36,6 +36,17 @@ class GameState:
         as the CLI and the agents' driver do for speed."""
         if forced not in ("ask", "take"):
             raise ValueError(f"forced must be 'ask' or 'take', not {forced!r}")
+        if not teams:
+            prepared = _prepared_start(cls, cg, options, log, forced)
+            if prepared is not None:    # set-up drew nothing from the generator: copy its end
+                st = prepared.st.clone()
+                st.rng = seed_state(seed)
+                return cls(cg, st, None if prepared.events is None else list(prepared.events))
+        return cls._set_up(cg, seed, options, log, teams, forced)
+
+    @classmethod
+    def _set_up(cls, cg: CompiledGame, seed: int, options, log: bool, teams, forced: str) -> "GameState":
+        """A game at its first decision, its set-up run from the start (what `new` copies)."""
         st = initial_state(cg, seed, options)
         st.forced = forced == "take"
         if teams:
@@ -244,6 +255,41 @@ class GameState:
     def __str__(self) -> str:
         from lumos.interpreter.observe import render_text
         return render_text(self, None)
+
+
+MAX_PREPARED = 16   # prepared starts kept per compiled game (one per options, policy and logging)
+_UNPREPARED = object()   # marks a start that must be set up each time
+
+
+def _prepared_start(cls, cg: CompiledGame, options, log: bool, forced: str):
+    """The game at its first decision, set up once per compiled game, options, policy and logging,
+    when its set-up draws nothing from the generator (None otherwise: then set-up runs each time).
+
+    Why it is safe: the generator's state is the only part of a new game that depends on the seed
+    (initial_state), and a set-up that never draws leaves it as it was; so every seed's set-up
+    ends in the same state, events included, but for that one number, which the copy gets
+    anew. A set-up that draws (a shuffle, a roll) or fails is run each time, as before."""
+    try:
+        key = (tuple(sorted((options or {}).items())), bool(log), forced)
+        hash(key)
+    except TypeError:   # an option value that is not plain data: no copy, the old path says why
+        return None
+    starts = cg.__dict__.get("_prepared_starts")
+    if starts is None:
+        starts = {}
+        object.__setattr__(cg, "_prepared_starts", starts)   # a cache: the game's data is unchanged
+    found = starts.get(key)
+    if found is None:
+        found = _UNPREPARED
+        try:
+            probe = cls._set_up(cg, 0, options, log, None, forced)
+            if probe.st.rng == seed_state(0):
+                found = probe
+        except Exception:  # noqa: BLE001 - a bad option or a failing set-up: the old path raises it
+            pass
+        if len(starts) < MAX_PREPARED:
+            starts[key] = found
+    return None if found is _UNPREPARED else found
 
 
 def seed_state(seed: int) -> int:

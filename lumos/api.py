@@ -13,11 +13,24 @@ import gc
 from importlib import resources
 from pathlib import Path
 
-from lumos.compiler.game import GameSources, check_game, compile_game
-from lumos.interpreter.agents import GreedyAgent, RandomAgent
-from lumos.interpreter.engine import GameState
-from lumos.interpreter.log import replay
-from lumos.interpreter.play import play_game, write_game_log
+import importlib
+
+from lumos.compiler.sources import GameSources
+
+# The compiler and the interpreter are imported on first use (`from lumos.api import GameState`
+# works as ever): finding a game's files (`lumos check` with nothing to compile) needs neither.
+_LAZY = {"check_game": "lumos.compiler.game", "compile_game": "lumos.compiler.game",
+         "GreedyAgent": "lumos.interpreter.agents", "RandomAgent": "lumos.interpreter.agents",
+         "GameState": "lumos.interpreter.engine", "replay": "lumos.interpreter.log",
+         "play_game": "lumos.interpreter.play", "write_game_log": "lumos.interpreter.play"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(_LAZY[name]), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'lumos.api' has no attribute {name!r}")
 
 
 def _package_dir(package: str) -> Path:
@@ -45,6 +58,7 @@ def game_sources(game: str | Path, cards: str | Path | None = None) -> GameSourc
 
 @functools.lru_cache(maxsize=8)
 def _load(src: GameSources, digest: str):
+    from lumos.compiler.game import compile_game
     cg = compile_game(src)
     settle_memory()
     return cg
@@ -65,12 +79,13 @@ def load_game(game: str | Path):
     return _load(src, src.content_hash())
 
 
-def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False, forced: str = "ask") -> GameState:
+def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False, forced: str = "ask"):
     """A new game at its first decision; `forced` is the single-option policy ("ask" or "take")."""
+    from lumos.interpreter.engine import GameState
     return GameState.new(cg, seed=seed, options=options, log=log, forced=forced)
 
 
-def load_position(cg, position, seed: int | None = None) -> GameState:
+def load_position(cg, position, seed: int | None = None):
     """A game at the situation a position describes: a dict, or a YAML file's path (see the
     position format in docs/language.md). Mistakes raise a LumosCheckError whose diagnostics
     point at the file's line and column.
@@ -100,7 +115,8 @@ def load_position(cg, position, seed: int | None = None) -> GameState:
     return read_position(cg, data, _start, file)
 
 
-def _start(cg, seed, options, forced) -> GameState:
+def _start(cg, seed, options, forced):
+    from lumos.interpreter.engine import GameState
     return GameState.new(cg, seed=seed, options=options, forced=forced)
 
 
@@ -113,6 +129,7 @@ def replay_iter(cg, log, events: bool = False):
     >>> states = list(replay_iter(cg, "logs/game-1.jsonl"))      # doctest: +SKIP
     """
     import json
+    from lumos.interpreter.engine import GameState
     lines = Path(log).read_text(encoding="utf-8").splitlines() if isinstance(log, (str, Path)) else list(log)
     records = [json.loads(line) if isinstance(line, str) else line for line in lines if line]
     head = records[0]

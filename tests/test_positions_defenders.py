@@ -452,3 +452,27 @@ def test_a_space_some_shortest_way_avoids_stays_open():
     pick(st, "^gryffindor student 1 to whomping_willow$")
     assert passed(st, "gryffindor student 1")[-1] == "whomping_willow"
     assert "the_white_tomb" not in passed(st, "gryffindor student 1")
+
+
+def test_with_two_pawns_the_player_chooses_which_movement_value_comes_first():
+    """House Player Turn > Card Movement: "When using a multi-move card to move multiple pawns,
+    the House Player chooses which value to resolve first"; "The movement cannot be split any
+    other way". Mandrake Lesson is 2 + 3: one pawn up to 5, or two pawns, 2 then 3 or 3 then 2."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"},
+             "zones": {"gryffindor hand": ["Mandrake Lesson"]}})
+    play_for_move(st, GRYFFINDOR, "Mandrake Lesson")
+    assert set(labels(st)) == {"one pawn up to 5", "two pawns: 2, then 3", "two pawns: 3, then 2"}
+    pick(st, r"^two pawns: 3, then 2$")
+    pick(st, r"^move gryffindor student 1 \(great_hall\) up to 3$")
+    pick(st, "^gryffindor student 1 to entrance_hall$")
+    assert set(labels(st)) == {"move gryffindor student 2 (great_hall) up to 2",
+                               "move gryffindor student 3 (great_hall) up to 2", "do not choose"}
+
+
+def test_the_dark_arts_player_chooses_which_movement_value_comes_first():
+    """Dark Arts Player Turn > Card Movement: "the Dark Arts Player chooses which value to resolve
+    first" (Death Eater Raid, 2 + 4)."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "dark_turn"},
+             "zones": {"dark_arts hand": ["Death Eater Raid"]}})
+    play_for_move(st, DARK, "Death Eater Raid")
+    assert set(labels(st)) == {"one pawn up to 6", "two pawns: 2, then 4", "two pawns: 4, then 2"}

@@ -15,10 +15,21 @@ boards (compiled board + layout + position -> SVG/PNG, also used by `lumos board
 """
 from __future__ import annotations
 
-from lumos.reference.model import GameDoc, ReferenceError, card_files, game_doc, load_sections, match_section, \
-    toc_sections
-from lumos.reference.boards import render_png, render_svg
-from lumos.reference.writer import coverage_rst, game_rst
+import importlib
+
+# name -> the module that defines it: imported on first use, so that a tool needing only the
+# English (`lumos check`'s W330) does not load the board drawing and the page writer as well
+_LAZY = {"GameDoc": "model", "ReferenceError": "model", "card_files": "model", "game_doc": "model",
+         "load_sections": "model", "match_section": "model", "toc_sections": "model",
+         "render_png": "boards", "render_svg": "boards", "coverage_rst": "writer", "game_rst": "writer"}
+
+
+def __getattr__(name: str):
+    if name in _LAZY:
+        value = getattr(importlib.import_module(f"lumos.reference.{_LAZY[name]}"), name)
+        globals()[name] = value
+        return value
+    raise AttributeError(f"module 'lumos.reference' has no attribute {name!r}")
 
 __all__ = ["GameDoc", "ReferenceError", "build_docs", "card_files", "coverage_rst", "game_doc", "game_rst",
            "load_sections", "match_section", "render_png", "render_svg", "setup", "toc_sections"]

@@ -17,6 +17,7 @@ effect does (the rules do part of a card's work from its fields, such as a movem
 """
 from __future__ import annotations
 
+import functools
 import re
 
 from lumos.diagnostics import Diagnostic, Span
@@ -30,19 +31,24 @@ COLOURS = ("red", "orange", "yellow", "green", "blue", "purple", "violet", "blac
 _WORD = re.compile(r"[A-Za-z][A-Za-z'-]*|\d+")
 
 
+@functools.lru_cache(maxsize=4096)
 def _singular(word: str) -> str:
-    from lumos.reference.phrases import singular
+    from lumos.reference.phrases import singular   # a card text repeats its words: each is made singular once
     return singular(word)
+
+
+# every number word at once (longest first): the same words as searching for each in turn
+_NUMBER_WORD = re.compile(r"\b(" + "|".join(sorted(map(re.escape, _NUMBER_WORDS), key=len, reverse=True)) + r")\b")
+_ARTICLE_ONE = re.compile(r"\bone (of|after|another|or)\b|\bone's\b")
+_DIGITS = re.compile(r"\b\d+\b")
 
 
 def facts(text: str, roles: set[str], zones: set[str]) -> dict[str, set[str]]:
     """The numbers, colours, roles and zones a text names (lower case, singular, digits)."""
     low = " ".join(text.lower().replace("-", " ").split())
-    low = re.sub(r"\bone (of|after|another|or)\b|\bone's\b", r"a \1", low)   # "one of your Players": an article
-    numbers = set(re.findall(r"\b\d+\b", low))
-    for word, digit in _NUMBER_WORDS.items():
-        if re.search(rf"\b{word}\b", low):
-            numbers.add(digit)
+    low = _ARTICLE_ONE.sub(r"a \1", low)   # "one of your Players": an article
+    numbers = set(_DIGITS.findall(low))
+    numbers.update(_NUMBER_WORDS[word] for word in _NUMBER_WORD.findall(low))
     tokens = [_singular(w) for w in _WORD.findall(low)]
     joined = " " + " ".join(tokens) + " "
     return {

@@ -1,0 +1,40 @@
+"""bench/benchmark.py's smoke run prints every figure issue 14 asks of it (the structure of
+its output only: speed is measured by the benchmark, never asserted by a test)."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+BENCH = Path(__file__).resolve().parents[1] / "bench" / "benchmark.py"
+
+
+def _run(*args: str) -> str:
+    done = subprocess.run([sys.executable, str(BENCH), "--quick", "--game", "snitch-snatcher", *args],
+                          capture_output=True, text=True, timeout=600)
+    assert done.returncode == 0, done.stderr
+    return done.stdout
+
+
+def test_quick_run_prints_every_figure():
+    out = _run()
+    for figure in ("hand-written Python tic-tac-toe", "Lumos tic-tac-toe", "Lumos Connect Four",
+                   "snitch-snatcher", "ratio", "decisions/s", "games/s", "peak memory", "mid-game state",
+                   "card compilation", "cards/s", "Cold `lumos check GAME`", "bare import", "max resident size"):
+        assert figure in out, figure
+    assert "OpenSpiel tic-tac-toe, pure Python" in out or "OpenSpiel skipped" in out
+
+
+def test_quick_run_as_json():
+    data = json.loads(_run("--json"))
+    names = [r["name"] for r in data["speed"] if "name" in r]
+    assert names[0] == "hand-written Python tic-tac-toe"
+    assert {"Lumos tic-tac-toe", "Lumos Connect Four", "snitch-snatcher"} <= set(names)
+    base = data["speed"][0]
+    assert base["ratio_to_handwritten"] == 1.0
+    assert all(r["actions_per_second"] > 0 for r in data["speed"] if "name" in r)
+    check = data["cold_check"]["games"]["snitch-snatcher"]
+    assert {"wall_ratio", "cpu_ratio"} <= set(check)
+    game = data["games"][0]
+    assert game["game"] == "snitch-snatcher" and game["cards"]["cards"] > 0
