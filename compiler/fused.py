@@ -7,8 +7,10 @@ a Python call. Closures that can say what they compute as a Python expression ca
 from __future__ import annotations
 
 import builtins
+import contextlib
 import itertools
 import operator
+import os
 import types
 import weakref
 
@@ -25,6 +27,39 @@ from lumos.compiler import nodes as N
 # parts in the closures' order and writes the same locals (a saved state holds them);
 # parts without a text are called from the joined one.
 _ids = itertools.count()
+
+# -- which back end lowers the rules
+# "specialised" (the default) joins more of the rules into generated Python (quantifiers, grid
+# offsets through neighbour tables, list ends, ...) and runs them with a run loop that tests
+# one flag per instruction; "reference" is the closure machine as it was before that work,
+# kept so tests can play the same seeds with both and compare the logs
+# (tests/test_backend_equivalence.py). LUMOS_BACKEND=reference selects it for a process.
+BACKENDS = ("specialised", "reference")
+_backend = [os.environ.get("LUMOS_BACKEND", "") or "specialised"]
+if _backend[0] not in BACKENDS:
+    _backend[0] = "specialised"
+
+
+def backend() -> str:
+    """The back end games are lowered with now."""
+    return _backend[0]
+
+
+def specialised() -> bool:
+    return _backend[0] == "specialised"
+
+
+@contextlib.contextmanager
+def using_backend(name: str):
+    """Lower games compiled inside the block with back end `name` (tests compare the two)."""
+    if name not in BACKENDS:
+        raise ValueError(f"unknown back end {name!r}; one of {', '.join(BACKENDS)}")
+    saved = _backend[0]
+    _backend[0] = name
+    try:
+        yield
+    finally:
+        _backend[0] = saved
 
 
 def _name() -> str:
@@ -361,3 +396,237 @@ def _local(slot):
     return fn
 
 
+
+
+# -- the specialised back end's joined forms (see BACKENDS): used only when specialised()
+
+def _quantifier(kind, src, cond, slot):
+    """`any|all|count x in S where C` as one generated function with C in line: the loop of
+    e_Quantifier (same order, same early stop), the item slot none afterwards. When C calls
+    nothing that reads the locals and never writes the item's slot, the item is a variable
+    of the function instead of a write to its slot per item (a write nobody could read)."""
+    def make():
+        (stext, sn), (ctext, cn) = _src(src), _src(cond)
+        item = f"L[{slot}]"
+        if "(m, L)" not in ctext and f"__setitem__({slot}," not in ctext:
+            ctext, put = ctext.replace(item, "_it"), ""
+        else:
+            put = f"\n        {item} = _it"
+        if kind == "any":
+            loop = f"""        if {ctext}:
+            {item} = None
+            return True
+    {item} = None
+    return False
+"""
+        elif kind == "all":
+            loop = f"""        if not ({ctext}):
+            {item} = None
+            return False
+    {item} = None
+    return True
+"""
+        else:
+            loop = f"""        if {ctext}:
+            _n += 1
+    {item} = None
+    return _n
+"""
+        body = f"""def quantified(m, L):
+    _n = 0
+    for _it in ({stext}) or ():{put}
+{loop}"""
+        return body, {**sn, **cn}
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_def.__code__, g, "quantified")
+    g["_self"] = weakref.ref(fn)
+    return fn
+
+
+def _grid_offsets(board):
+    """offset(space, dx, dy) from tables made once per board: each space's grid cell and the
+    space at each cell (Board.step, without a dict of attributes per call); none off the grid."""
+    cells = {}
+    xy = []
+    for i, a in enumerate(board.attrs):
+        if "x" in a and "y" in a:
+            xy.append((a["x"], a["y"]))
+        else:
+            xy.append(None)
+    for (x, y), i in board.cells.items():
+        cells[x, y] = None if i < 0 else i
+    xy = tuple(xy)
+
+    def offset(space, dx, dy):   # its tables are offset.xy and offset.cells, for texts (_offset_text)
+        if space is None:
+            return None
+        p = xy[space]
+        if p is None:
+            return None
+        return cells.get((p[0] + dx, p[1] + dy))
+    offset.xy, offset.cells = xy, cells
+    return offset
+
+
+def _offset_text(off, s, dx, dy):
+    """The text of offset(s, dx, dy) with the tables in line: the three values first (as a call
+    computes them), then the cell's space."""
+    (st, sn), (xt, xn), (yt, yn) = _src(s), _src(dx), _src(dy)
+    a, x, y, p, t, c = (_name() for _ in range(6))
+    return (f"(None if (({a} := {st}), ({x} := {xt}), ({y} := {yt}))[0] is None or ({p} := {t}[{a}]) is None "
+            f"else {c}.get(({p}[0] + {x}, {p}[1] + {y})))", {**sn, **xn, **yn, t: off.xy, c: off.cells})
+
+
+def _end_text(a, index: int):
+    """first(a) / last(a) of a value that is a list (never a zone id): in line."""
+    v = _name()
+    return _around(a, f"({v}[{index}] if ({v} := ", ") else None)")
+
+
+def _last_of(m, v):
+    """last(v), as b_last."""
+    if isinstance(v, int):
+        v = m.st.zones[v]
+    return v[-1] if v else None
+
+
+def _walk_search(start, link, count, through, onto, tslot, oslot):
+    """`reach ... exactly N without backtracking` (Machine.walk) as one generated function with
+    both conditions in line: the same rings, the same order, the same writes to the locals."""
+    def make():
+        (stext, sn), (ctext, cn) = _src(start), _src(count)
+        names = {**sn, **cn}
+        if through is None:
+            test = "ok = True"
+        else:
+            ttext, tn = _src(through)
+            names.update(tn)
+            test = f"L[{tslot}] = nxt\n                    ok = True if {ttext} else False"
+        if onto is None:
+            ends = "    return tuple(ends)\n"
+        else:
+            otext, on = _src(onto)
+            names.update(on)
+            ends = f"""    found = []
+    for nxt in ends:
+        L[{oslot}] = nxt
+        if {otext}:
+            found.append(nxt)
+    return tuple(found)
+"""
+        body = f"""def search(m, L):
+    start = {stext}
+    count = {ctext}
+    if start is None or count <= 0:
+        return ()
+    nbrs = m.board.links[{link!r}]
+    passable = {{}}
+    ring = {{start: -1}}
+    for _ in range(count - 1):
+        following = {{}}
+        for here, left in ring.items():
+            for nxt in nbrs[here]:
+                if nxt == left:
+                    continue
+                ok = passable.get(nxt)
+                if ok is None:
+                    {test}
+                    passable[nxt] = ok
+                if ok:
+                    came = following.get(nxt)
+                    if came is None:
+                        following[nxt] = here
+                    elif came != here:
+                        following[nxt] = -2
+        if not following:
+            return ()
+        ring = following
+    ends = sorted({{nxt for here, left in ring.items() for nxt in nbrs[here] if nxt != left and nxt != start}})
+{ends}"""
+        return body, names
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_def.__code__, g, "search")
+    g["_self"] = weakref.ref(fn)
+    return fn
+
+
+def _listing(domains, nlocals, known, reuse):
+    """The options of an action with binders (`with p in ...`, `with to in ...`) as one generated
+    function: nested loops with each binder's list in line, the innermost binder's options
+    made in one list expression. The same lists, the same writes to the locals and the same
+    option tuples (reused per first binding, as enumerate_ does) as the closure version;
+    for the `do one of` instruction, which gives a tag and a list to fill."""
+    nb = len(domains)
+
+    def make():
+        names = {"_known": known}
+        lines = ["def listing(m, side, tag, out):", f"    L = [None] * {nlocals}", "    L[0] = side"]
+        pad = "    "
+        for i, (f, slot, is_zone) in enumerate(domains):
+            text, n = _src(f)
+            names.update(n)
+            lines.append(f"{pad}_i{i} = {text}")
+            if is_zone:
+                lines.append(f"{pad}_i{i} = tuple(m.st.zones[_i{i}])")
+            if i < nb - 1:
+                lines.append(f"{pad}for _x{i} in _i{i} or ():")
+                pad += "    "
+                lines.append(f"{pad}L[{slot}] = _x{i}")
+                continue
+            lines.append(f"{pad}if _i{i}:")
+            pad += "    "
+            if slot == 2 and reuse:
+                lines += [f"{pad}p1 = L[1]", f"{pad}row = _known.get((tag, p1))", f"{pad}if row is None:",
+                          f"{pad}    row = _known[tag, p1] = {{}}",
+                          f"{pad}out.extend([row.get(x) or row.setdefault(x, (tag, (p1, x))) for x in _i{i}])"]
+            elif slot == 2:
+                lines += [f"{pad}p1 = L[1]", f"{pad}out.extend([(tag, (p1, x)) for x in _i{i}])"]
+            elif slot == 1:
+                lines.append(f"{pad}out.extend([(tag, (x,)) for x in _i{i}])")
+            else:
+                lines += [f"{pad}prefix = tuple(L[1:{slot}])",
+                          f"{pad}out.extend([(tag, prefix + (x,)) for x in _i{i}])"]
+        lines.append("    return out")
+        return "\n".join(lines) + "\n", names
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_listing.__code__, g, "listing")
+    g["_self"] = weakref.ref(fn)
+    return fn
+
+
+def _first_run_listing(m, side, tag, out):  # the code of a joined listing until its first call
+    fn = _self()
+    text, names = _make()
+    fn.__globals__.update(names)
+    fn.__code__ = _compile_def(text)
+    return fn(m, side, tag, out)
+
+
+def _exists(src, cond, slot, guard):
+    """Whether `S where C` has an item (`... is not empty`), stopping at the first item that
+    passes: for locals nobody reads afterwards only (Lowerer.scratch), as the item slot and
+    the slots C writes are left as the first passing item leaves them, not the last item."""
+    def make():
+        (stext, sn), (ctext, cn) = _src(src), _src(cond)
+        names = {**sn, **cn}
+        item = f"L[{slot}]"
+        if "(m, L)" not in ctext and f"__setitem__({slot}," not in ctext:
+            ctext, put = ctext.replace(item, "_it"), ""
+        else:
+            put = f"\n        {item} = _it"
+        head = ""
+        if guard is not None:
+            gtext, gn = _src(guard)
+            names.update(gn)
+            head = f"    if not ({gtext}):\n        return False\n"
+        body = f"""def exists(m, L):
+{head}    for _it in ({stext}) or ():{put}
+        if {ctext}:
+            return True
+    return False
+"""
+        return body, names
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_def.__code__, g, "exists")
+    g["_self"] = weakref.ref(fn)
+    return fn

@@ -256,9 +256,15 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
     _check_unused(low)
+    from lumos.compiler.fused import backend
     from lumos.compiler.lower_stmt import name_sites
     from lumos.interpreter.program import CompiledGame
     name_sites(low.procs)
+    if backend() == "specialised":
+        import dataclasses
+
+        from lumos.compiler.blocks import blocks
+        low.procs = [dataclasses.replace(p, run=blocks(p.code)) for p in low.procs]
     if sink.errors:
         return None, sink.items, files
     cg = CompiledGame(
@@ -277,7 +283,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
         vocabulary=_vocabulary(tree, card_defs, low),
         anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score,
-        default_agents=default_agents)
+        default_agents=default_agents, backend=backend())
     return cg, sink.items, files
 
 
@@ -448,6 +454,7 @@ def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files
                     node = _parse_at(text, "condition", Origin(cs.span.file, line, col, block))
                     pushed = low.sink.pushed
                     saved = low.enter((("me", "side"), ("card", "card")))
+                    low.scratch = True   # on locals made per test (`playable`)
                     try:
                         condition, _ = low.expect(node, "flag", "a card's condition")
                         cslots = len(low.local.slot_names)

@@ -13,6 +13,7 @@ import re
 from typing import Any
 
 from lumos.compiler import nodes as N
+from lumos.compiler.fused import _listing, specialised
 from lumos.compiler.lower_expr import ExprLowering, _const
 from lumos.compiler.lower_stmt import StmtLowering
 from lumos.compiler.lower_team import TeamLowering
@@ -518,6 +519,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
             cond, nslots = None, 1
             if d.cond is not None:
                 saved = self.enter(((d.side, "side"),))
+                self.scratch = True   # on locals made per test (Machine.with_anytime)
                 try:
                     cond = self.expect(d.cond, "flag", "the condition of `anytime`")[0]
                     nslots = len(self.local.slot_names)
@@ -658,8 +660,14 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
 
     # ------------------------------------------------------------ bodies
     def enter(self, params: tuple[tuple[str, str], ...]):
-        saved = (self.local, self.code, self.spans, self.loops, self.return_types, getattr(self, "where_depth", 0))
+        saved = (self.local, self.code, self.spans, self.loops, self.return_types, getattr(self, "where_depth", 0),
+                 getattr(self, "scratch", False))
         self.where_depth = 0   # a new body is inside no `where`
+        # True while lowering what runs on locals of its own that nothing keeps afterwards (a
+        # card's condition, a function called inside itself, an action's `with` lists, an
+        # `anytime` condition): there, what a search or a filter leaves in its slots is never
+        # read, so `... is empty` may stop at the first item (see ExprLowering.e_IsEmpty)
+        self.scratch = False
         self.local = LocalScope()
         for name, typ in params:
             self.local.slot(name, typ)
@@ -667,7 +675,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         return saved
 
     def leave(self, saved):
-        self.local, self.code, self.spans, self.loops, self.return_types, self.where_depth = saved
+        self.local, self.code, self.spans, self.loops, self.return_types, self.where_depth, self.scratch = saved
 
     def new_proc(self, name, kind, params, body, span, sources) -> int:
         index = len(self.procs)
@@ -706,6 +714,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         fn, rtype, nslots = [lambda m, L: None], ["any"], [len(decl.params)]
         self.instances[key] = (fn, rtype, nslots)
         saved = self.enter(tuple(zip(decl.params, types)))
+        self.scratch = True   # its locals are a list made per call (Machine.call_nested)
         try:
             body, rt = self.expr(decl.body)
             nslots[0] = len(self.local.slot_names)
@@ -725,6 +734,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         saved = self.enter((("me", "side"),) + tuple((b.name, "none") for b in decl.binders))
         try:
             domains, kinds = [], []
+            self.scratch = True   # the lists are listed on locals made per listing (enumerate_)
             for b in decl.binders:
                 f, t = self.expr(b.domain)
                 from lumos.compiler.scope import element
@@ -736,6 +746,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
                 self.local.names[b.name] = (slot, el)
                 domains.append((f, slot, t == "zone"))
                 kinds.append(el)
+            self.scratch = False
             label = self.template(decl.label) if decl.label else _const(decl.name.replace("_", " "))
             self.block(decl.body)
             nlocals = len(self.local.slot_names)
@@ -756,9 +767,15 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         # kept only for entities (numbers and flags mix as keys: 1 == True)
         reuse = len(kinds) == 2 and all(k in ("piece", "space", "card", "side", "zone") for k in kinds)
 
+        listing = None
+        if specialised() and plain and nb:
+            listing = _listing(domains, nlocals, known, reuse)
+
         def enumerate_(m, side, tag=None, out=None):
             """The bindings of the action for `side`; with `out`, (tag, binding) pairs are
             appended to `out` instead (the act instruction's options)."""
+            if listing is not None and out is not None and tag is not None:
+                return listing(m, side, tag, out)
             L = [None] * nlocals
             L[0] = side
             if out is None:

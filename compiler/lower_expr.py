@@ -6,9 +6,10 @@ harmless closure of type `any` is returned, so one run reports every problem.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
-from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _first_of, _has_src,
-                                  _joined, _lazy, _local, _memo, _memo_then, _mentions, _merge, _name,
-                                  _reach_search, _src, _where_text, _with_src)
+from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
+                                  _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
+                                  _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
+                                  _src, _walk_search, _where_text, _with_src, specialised)
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
 from lumos.interpreter.routes import sure_route
@@ -168,6 +169,12 @@ class ExprLowering:
             if field == "cv":
                 return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.cv[k][v], text, _NO_NAMES), rtype
             return _with_src(lambda m, L: None if (v := L[slot]) is None else m.st.sv[k][v], text, _NO_NAMES), rtype
+        if column is not None and specialised() and _has_src(of):
+            field, k = column   # read straight from the state, the value computed in line
+            fn = lambda m, L: None if (v := of(m, L)) is None else get(m, v)  # noqa: E731
+            v = _name()
+            _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else m.st.{field}[{k}][{v}])"))
+            return fn, rtype
         g, v = _name(), _name()
         if slot is not None:
             return _with_src(lambda m, L: None if (v := L[slot]) is None else get(m, v),
@@ -287,10 +294,17 @@ class ExprLowering:
                 return tuple(out)
             if _has_src(cond):
                 where = _joined(_where_text(src, cond, slot))
+        exists = None
+        if member is None and specialised() and getattr(self, "scratch", False):
+            exists = _exists(src, cond, slot, guard)   # for `... is (not) empty` (e_IsEmpty)
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
+            if exists is not None:
+                guarded_where.exists = exists
             return guarded_where, ("list:" + el if styp != "zone" else "list:card")
+        if exists is not None:
+            where.exists = exists
         return where, ("list:" + el if styp != "zone" else "list:card")
 
     def e_Quantifier(self, n):
@@ -309,6 +323,8 @@ class ExprLowering:
         finally:
             restore()
         kind = n.kind
+        if specialised() and (_has_src(cond) or _has_src(src)):
+            return _quantifier(kind, src, cond, slot), "number" if kind == "count" else "flag"
 
         # the item slot is left holding none afterwards: a saved state holds every local, and
         # what the last item was must not depend on where the test stopped
@@ -400,6 +416,11 @@ class ExprLowering:
             if n_op == "and":
                 return lambda m, L: True if f1(m, L) and f2(m, L) else False
             return lambda m, L: True if f1(m, L) or f2(m, L) else False
+        if len(fns) > 4 and specialised() and any(_has_src(f) for f in fns):
+            def make_long():   # one text however long: no generator and no call per part
+                parts = [_src(f) for f in fns]
+                return f"True if {f' {n_op} '.join(t for t, _n in parts)} else False", _merge(*parts)
+            return _joined(make_long)
         if len(fns) > 4:  # a long chain as nested pairs would recurse once per item at run time
             if n_op == "and":
                 return lambda m, L: all(f(m, L) for f in fns)
@@ -425,6 +446,12 @@ class ExprLowering:
         f, t = self.listed(n.operand)
         if element(t) is None:
             self.sink.add("E203", f"only a list or a zone can be empty, not {describe(t)}", n.operand.span, "")
+        exists = getattr(f, "exists", None)
+        if exists is not None and specialised() and getattr(self, "scratch", False):
+            # a filter asked only whether it has an item: stop at the first (see fused._exists)
+            if n.negated:
+                return exists, "flag"
+            return _joined(lambda: _around(exists, "not ", "")), "flag"
         if _has_src(f):
             negated = n.negated
             return _joined(lambda: _around(f, "bool(", ")") if negated else _around(f, "not ", "")), "flag"
@@ -653,6 +680,8 @@ class ExprLowering:
             came, _ = self.expect(n.came_from, "space", "the space the walk came from")
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot,
                                         came(m, L))), "list:space"
+        if n.walk and specialised():
+            return _walk_search(start, link, count, through, onto, tslot, oslot), "list:space"
         if n.walk:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
@@ -809,6 +838,12 @@ class ExprLowering:
             def inline1(m, L):
                 L[s0] = a0(m, L)
                 return body(m, L)
+            exists = getattr(body, "exists", None)
+            if exists is not None:   # the body is a filter: the call can be asked whether it has an item
+                def inline1_exists(m, L):
+                    L[s0] = a0(m, L)
+                    return exists(m, L)
+                inline1.exists = inline1_exists
             if _has_src(a0) or _has_src(body):
                 def make():
                     (at, an), (bt, bn) = _src(a0), _src(body)
@@ -855,7 +890,11 @@ class ExprLowering:
             fns.append(f)
             types.append(t)
         rtype = element(types[0]) or "any" if result == "element" else result
-        return getattr(self, "b_" + n.func)(fns), rtype
+        fn = getattr(self, "b_" + n.func)(fns)
+        if n.func in ("first", "last") and specialised() and _has_src(fns[0]) and types[0].startswith("list:"):
+            # a list, never a zone's id: its end read in line
+            _lazy(fn, lambda: _end_text(fns[0], 0 if n.func == "first" else -1))
+        return fn, rtype
 
     def b_count(self, f):
         a, = f
@@ -878,6 +917,9 @@ class ExprLowering:
             if isinstance(v, int):
                 v = m.st.zones[v]
             return v[-1] if v else None
+        if specialised() and _has_src(a):
+            c = _name()
+            _lazy(last, lambda: _around(a, f"{c}(m, ", ")", {c: _last_of}))
         return last
 
     def b_first(self, f):
@@ -942,6 +984,12 @@ class ExprLowering:
 
     def b_offset(self, f):
         s, dx, dy = f
+        if specialised() and self.board is not None:
+            off = _grid_offsets(self.board)
+            fn = lambda m, L: off(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
+            if any(_has_src(g) for g in f):
+                _lazy(fn, lambda: _offset_text(off, s, dx, dy))
+            return fn
         fn = lambda m, L: m.offset(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
         if any(_has_src(g) for g in f):
             def make():

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from lumos.compiler import nodes as N
 from lumos.compiler.chance import AnswerOp, PoolOp, RollOp
+from lumos.compiler.fused import specialised
 from lumos.compiler.scope import compatible, describe, element
 
 
@@ -22,6 +23,7 @@ class Cell:
 def _jump(cell):
     def jump(m, fr):
         fr[1] = cell.pc
+    jump.block = ("jump", cell)   # how compiler/blocks.py writes it in line
     return jump
 
 
@@ -249,6 +251,7 @@ class StmtLowering:
             L = fr[2]
             L[slot] = f(m, L)
             fr[1] += 1
+        let.block = ("let", slot, f)
         self.emit(let, s.span)
 
     def setter(self, target, span):
@@ -358,6 +361,7 @@ class StmtLowering:
             L = fr[2]
             store(m, L, f(m, L))
             fr[1] += 1
+        set_.block = ("set", store, f)
         self.emit(set_, s.span)
 
     def s_AddTo(self, s):
@@ -381,6 +385,7 @@ class StmtLowering:
             L = fr[2]
             store(m, L, (get(m, L) or 0) + sign * f(m, L))
             fr[1] += 1
+        add.block = ("add", store, get, f, sign)
         self.emit(add, s.span)
 
     def add_to_list(self, s, f, ftyp, get, ttyp):
@@ -666,6 +671,7 @@ class StmtLowering:
             w = f(m, fr[2])
             gone = m.st.g[out]   # a side out of play neither wins nor loses
             m.st.result = [1.0 if i == w else 0.0 if i in gone else -1.0 for i in range(m.cg.nsides)]
+            m.halt = True
             if m.events is not None:  # no text is built when nobody logs
                 m.emit(fr, f"{m.fmt(w, 'side')} wins")
             fr[1] += 1
@@ -674,6 +680,7 @@ class StmtLowering:
     def s_Tie(self, s):
         def tie(m, fr):
             m.st.result = [0.0] * m.cg.nsides
+            m.halt = True
             m.emit(fr, "the game ends in a draw")
             fr[1] += 1
         self.emit(tie, s.span)
@@ -750,6 +757,7 @@ class StmtLowering:
             if m.events is not None:
                 m.emit(fr, text(m, fr[2]))
             fr[1] += 1
+        log.block = ("log", text)
         self.emit(log, s.span)
 
     # -- decisions
@@ -838,6 +846,27 @@ class StmtLowering:
             values = [f(m, L) for f in fns]
             fr[1] += 1
             m.call(index[0], values, slot)
+        if specialised() and len(fns) <= 2:
+            # the arguments' list without a comprehension (its own frame in this Python)
+            if not fns:
+                def call_(m, fr):
+                    fr[1] += 1
+                    m.call(index[0], [], slot)
+            elif len(fns) == 1:
+                f0 = fns[0]
+
+                def call_(m, fr):
+                    values = [f0(m, fr[2])]
+                    fr[1] += 1
+                    m.call(index[0], values, slot)
+            else:
+                f0, f1 = fns
+
+                def call_(m, fr):
+                    L = fr[2]
+                    values = [f0(m, L), f1(m, L)]
+                    fr[1] += 1
+                    m.call(index[0], values, slot)
         self.emit(call_, stmt.span)
 
     def s_Return(self, s):
@@ -858,6 +887,7 @@ class StmtLowering:
     def s_Pass(self, s):
         def pass_(m, fr):
             fr[1] += 1
+        pass_.block = ("pass",)
         self.emit(pass_, s.span)
 
     def s_If(self, s):
@@ -871,6 +901,7 @@ class StmtLowering:
                     fr[1] += 1
                 else:
                     fr[1] = skip.pc
+            test.block = ("test", c, skip)
             self.emit(test, cond.span)
             self.block(body)
             self.emit(_jump(end), cond.span)
@@ -895,6 +926,7 @@ class StmtLowering:
             L[lst] = tuple(m.st.zones[v]) if is_zone else tuple(v or ())
             L[idx] = 0
             fr[1] += 1
+        init.block = ("each", f, lst, idx, is_zone)
         self.emit(init, s.span)
         end = Cell()
         top = self.here()
@@ -909,6 +941,7 @@ class StmtLowering:
                 L[var] = items[i]
                 L[idx] = i + 1
                 fr[1] += 1
+        next_.block = ("next", lst, idx, var, end)
         self.emit(next_, s.span)
         self.loop_body(s.body, end, top, s.span)
 
@@ -919,6 +952,8 @@ class StmtLowering:
 
         def back(m, fr):
             fr[1] = top
+        back.block = ("jump", Cell())
+        back.block[1].pc = top
         self.emit(back, span)
         end.pc = self.here()
 
@@ -953,6 +988,7 @@ class StmtLowering:
                 fr[1] += 1
             else:
                 fr[1] = end.pc
+        test.block = ("test", c, end)
         self.emit(test, s.span)
         self.loop_body(s.body, end, top, s.span)
 

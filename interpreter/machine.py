@@ -14,13 +14,14 @@ from lumos.interpreter.program import CHANCE, CompiledGame
 from lumos.interpreter.state import Rng, State
 
 STEP_LIMIT = 200_000   # instructions between two decisions before we call it a runaway chain
+MAX_BLOCK = 8          # instructions a run of the specialised back end may run in one call (compiler/blocks.py)
 # Nested calls of a function inside itself (a recursive function runs on Python's stack,
 # unlike procedures, whose frames are data): past this depth the rules are stopped with R005.
 CALL_DEPTH_LIMIT = 200
 
 
 class Machine:
-    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played")
+    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -33,9 +34,66 @@ class Machine:
         # None, or a set that `play` adds (card, field) to each time a card's statements run:
         # card tests (lumos.toolkit.cardtests) measure which cards a case exercised with it
         self.played = None
+        # set by whatever may end a run of the top frame's instructions (a call, a return, a
+        # trigger's frame, a decision, a result): the run loop tests this one flag per instruction
+        self.halt = False
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
+        """Run instructions until a decision or a result. The inner loop tests one flag (and the
+        end of the procedure) per instruction: the instructions that call, return, push a
+        trigger, decide or end the game set `halt` (see run_reference for the loop it replaces)."""
+        if self.cg.backend == "reference":
+            return self.run_reference()
+        st = self.st
+        procs = self.cg.procs
+        frames = st.frames
+        steps = self.searched = 0
+        room = STEP_LIMIT - MAX_BLOCK
+        fr = None
+        try:   # one handler for the whole run (the reference enters one per run of instructions)
+            while st.pending is None and st.result is None:
+                if not frames:
+                    self.fail_runtime("R001", "the game's flow ended without a result",
+                                      [self.cg.flow, 1 << 30, [], -1],
+                                      "end the game with `win SIDE` or `end in a draw`")
+                fr = frames[-1]
+                proc = procs[fr[0]]
+                code = proc.code
+                run = proc.run or code
+                n = len(code)
+                if fr[1] >= n:
+                    self.return_from(None)
+                    continue
+                self.halt = False
+                # the instructions of the top frame, until it ends, calls, decides or wins; a
+                # run of simple ones is one call (it returns how many it ran), except in the last
+                # steps before the limit, where they run one by one so the limit falls where it would
+                while True:
+                    if steps <= room:
+                        steps += run[fr[1]](self, fr) or 1
+                    else:
+                        code[fr[1]](self, fr)
+                        steps += 1
+                    if self.halt or fr[1] >= n or steps > STEP_LIMIT:
+                        break
+                if steps > STEP_LIMIT:
+                    self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
+                                      fr, "a loop never stops or a trigger keeps firing itself")
+        except RecursionError:
+            deepest, self.depth, self.deepest = self.deepest, 0, 0
+            self.fail_runtime("R005", f"the rules nest calls deeper than Python's stack holds (a function "
+                              f"inside itself {deepest} calls deep, {_stack_words()})", fr,
+                              "a function that calls itself needs a case that stops; to count further, "
+                              "use a `loop` in a procedure (procedures do not use Python's stack)")
+        except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
+            self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
+                              f"{exc})", fr, "a value is probably none where a piece, space, card or "
+                              "zone is needed; test it with `is not none` first")
+        st.steps += steps
+
+    def run_reference(self) -> None:
+        """The reference back end's run loop: every condition tested after every instruction."""
         st = self.st
         procs = self.cg.procs
         frames = st.frames
@@ -106,12 +164,14 @@ class Machine:
         local = [None] * p.nlocals
         local[:len(args)] = args
         self.st.frames.append([proc, 0, local, result_slot])
+        self.halt = True
         if proc == self.stop_at:     # a marker, not a decision: the position's reader takes it away
             self.st.pending = {"kind": "start", "side": -3, "options": []}
 
     def return_from(self, value) -> None:
         frames = self.st.frames
         done = frames.pop()
+        self.halt = True
         if frames:
             caller = frames[-1]
             if done[3] >= 0:
@@ -127,6 +187,7 @@ class Machine:
         if self.cg.anytime and side != CHANCE:
             options = self.with_anytime(side, options)
         self.st.pending = {"kind": kind, "side": side, "options": options}
+        self.halt = True
         if side == CHANCE and len(set(options)) < len(options):
             # faces that repeat are one outcome, more likely: `draw` maps the generator's draw
             # (an index into the die's faces, as before) to the outcome it gives
@@ -223,6 +284,7 @@ class Machine:
             local[:len(values)] = values
             if cond is None or cond(self, local):
                 self.st.frames.append([proc, 0, local, -1])
+                self.halt = True
 
     # ------------------------------------------------------------ events
     def emit(self, fr, text: str, hidden_from: tuple = (), public: str = "") -> None:

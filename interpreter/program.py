@@ -62,6 +62,10 @@ class Proc:
     slot_names: tuple[str, ...] = ()
     card_slots: tuple[tuple[int, bool], ...] = ()   # (slot, holds a list) of the locals that hold cards
     slot_types: tuple[str, ...] = ()   # per local: the kind of value it holds (piece, space, card, number ...)
+    # the specialised back end's runs of simple instructions (lumos.compiler.blocks): per
+    # instruction, a function running the run that starts there (it returns how many it ran),
+    # or the instruction itself; empty: the machine calls `code` one by one
+    run: tuple[Callable, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -194,6 +198,9 @@ class CompiledGame:
     space_var_names: tuple[str, ...] = ()
     card_state_init: tuple[Any, ...] = ()        # `var ... per card`: per variable, one value for all cards
     card_state_names: tuple[str, ...] = ()
+    # the back end the rules were lowered with (lumos.compiler.fused.BACKENDS): "reference" also
+    # runs them with the reference run loop, so both can be compared seed by seed
+    backend: str = "specialised"
 
     @property
     def nsides(self) -> int:
