@@ -252,6 +252,8 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     score = low.lower_score()
     from lumos.compiler.statistics import lower_statistics
     statistics = lower_statistics(low, tree.decls)
+    from lumos.compiler.default_agents import lower_default_agents
+    default_agents = lower_default_agents(tree.decls, tuple(low.sides), sink)
     if flow < 0:
         sink.add("E211", "the game has no `flow`", Span(path, 1, 1),
                  "add `flow:` with the loop of turns the game repeats")
@@ -283,7 +285,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
         triggers=triggers, team=team, card_vars=tuple(low.card_vars), var_types=dict(low.var_types),
         vocabulary=_vocabulary(tree, card_defs, low),
         anytime=anytime, anytime_procs=frozenset(a.proc for a in anytime), score=score,
-        statistics=statistics, backend=backend())
+        statistics=statistics, default_agents=default_agents, backend=backend())
     return cg, sink.items, files
 
 

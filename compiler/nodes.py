@@ -580,6 +580,11 @@ class Statistic(Decl):
     body: Optional[Expr]      # the value at the end of the game (a number or a flag) ...
     counts: Optional[str]     # ... or the action whose takings are counted
     counts_span: Optional[Span] = field(compare=False, repr=False, default=None)
+class DefaultAgents(Decl):
+    """`default agents: greedy` or one per side: who plays when a command is not told."""
+    word: str                 # `agents` (`agent` is refused: E283)
+    specs: tuple[str, ...]    # agent specs (`greedy`, `mcts:200`), one, or one per side
+    spans: tuple[Span, ...]   # where each spec is written
 
 
 @dataclass(frozen=True)

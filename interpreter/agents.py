@@ -30,10 +30,10 @@ from lumos.interpreter.guess import redeal_hidden
 from lumos.interpreter.score import WIN_WEIGHT, evaluate  # noqa: F401  (evaluate: the greedy agent's score)
 from lumos.interpreter.state import MASK64
 
-MAX_LOOKAHEAD_OPTIONS = 40   # the greedy agent samples this many options when there are more
+MAX_LOOKAHEAD_OPTIONS = 24   # the greedy agent samples this many options when there are more
 LOOKAHEAD_CHANCE_LIMIT = 64  # chance nodes resolved after a lookahead move before scoring
-FOLLOW_DEPTH = 2             # the greedy agent follows its own next decisions while nothing changes
-FOLLOW_OPTIONS = 6           # ... sampling this many of their options when there are more
+FOLLOW_DEPTH = 6             # the greedy agent follows its own next decisions while nothing changes
+FOLLOW_OPTIONS = 4           # ... sampling this many of their options when there are more
 
 
 class Agent(Protocol):
@@ -60,10 +60,12 @@ class RandomAgent:
 class GreedyAgent:
     """One-ply lookahead with a generic score; ties are broken at random.
 
-    For each legal option (a sample of 40 when there are more) the agent applies it
+    For each legal option (a sample of 24 when there are more) the agent applies it
     to a copy of the state, lets chance play out with a generator of its own until
     a side must decide again (when that is the same side and the score has not moved, the
-    option is worth the best of a sample of 6 of its next options, up to 3 levels deep),
+    option is worth the best of a sample of 4 of its next options; while those still tie, it
+    follows one of them, up to 6 decisions on: a chain, so the cost grows with the depth, not
+    exponentially),
     and scores the result for the deciding side:
     (lumos.interpreter.score.evaluate: 1000 x its return if the game ended, plus the
     game's `score of s` against the rivals', or a generic score without one).
@@ -92,10 +94,40 @@ class GreedyAgent:
                 best.append(option)
         return self.rng.choice(best)
 
-    def _score_after(self, cg, seen, option: int, side: int, base: float | None = None,
-                     follow: int = FOLLOW_DEPTH) -> float:
+    def _score_after(self, cg, seen, option: int, side: int, base: float | None = None) -> float:
+        """The option's worth: its score once chance has played out; while that has not moved and
+        the same side decides again, the best of a sample of its next options, following one of
+        those that still tie with `base` (a chain, FOLLOW_DEPTH long, not a tree: linear cost)."""
+        look = self._step(cg, seen, option)
+        if look is None:
+            return float("-inf")       # an option whose rules (or score) fail is the worst option
+        score = self._value(look, side)
+        for _ in range(FOLLOW_DEPTH):
+            if score != base or look.is_terminal() or look.is_chance_node() or look.current_player() != side:
+                break
+            # nothing changed yet and the same side decides again (a card, then its pawn, then
+            # where to): the option is worth the best of what it leads to, so a choice that only
+            # opens the next one is not a tie with doing nothing
+            nxt = look.legal_actions()
+            if len(nxt) > FOLLOW_OPTIONS:
+                nxt = self.rng.sample(nxt, FOLLOW_OPTIONS)
+            tied, best = [], float("-inf")
+            for o in nxt:
+                after = self._step(cg, look.st, o)
+                value = float("-inf") if after is None else self._value(after, side)
+                best = max(best, value)
+                if value == base:
+                    tied.append(after)
+            if best != base or not tied:
+                return best
+            look, score = self.rng.choice(tied), base
+        return score
+
+    def _step(self, cg, st, option: int):
+        """A copy of `st` after `option` and the chance that follows (dice the agent cannot know:
+        a fresh generator of its own), or None if the rules fail."""
         from lumos.interpreter.engine import GameState
-        st = seen.clone()
+        st = st.clone()
         st.rng = self.rng.getrandbits(64) & MASK64   # the lookahead does not know the real dice
         look = GameState(cg, st, None)
         try:
@@ -104,19 +136,16 @@ class GreedyAgent:
                 if not look.is_chance_node():
                     break
                 look.apply_action(look.sample_chance())
-            score = evaluate(look, side)
-            if follow > 0 and score == base and not look.is_terminal() and not look.is_chance_node() \
-                    and look.current_player() == side:
-                # nothing changed yet and the same side decides again (a card, then its pawn, then
-                # where to): the option is worth the best of what it leads to, so a choice that
-                # only opens the next one is not a tie with doing nothing
-                nxt = look.legal_actions()
-                if len(nxt) > FOLLOW_OPTIONS:
-                    nxt = self.rng.sample(nxt, FOLLOW_OPTIONS)
-                return max(self._score_after(cg, look.st, o, side, base, follow - 1) for o in nxt)
-            return score
         except LumosRuntimeError:
-            return float("-inf")       # an option whose rules (or score) fail is the worst option
+            return None
+        return look
+
+    @staticmethod
+    def _value(look, side: int) -> float:
+        try:
+            return evaluate(look, side)
+        except LumosRuntimeError:
+            return float("-inf")
 
     def __repr__(self) -> str:
         return "GreedyAgent()"

@@ -205,6 +205,8 @@ class CompiledGame:
     # `score of s = ...`: (fn(machine, locals) -> number, locals' size), the agents' heuristic
     score: tuple | None = None
     statistics: tuple = ()   # `statistic "..." of s ...`: StatisticInfo records, for the simulate summary
+    # `default agents: ...`: one agent spec per side, for the commands not told which (None: random)
+    default_agents: tuple | None = None
     space_vars_init: tuple[Any, ...] = ()        # `var ... per space`: per variable, one value for all spaces
     space_var_names: tuple[str, ...] = ()
     card_state_init: tuple[Any, ...] = ()        # `var ... per card`: per variable, one value for all cards

@@ -84,3 +84,40 @@ def test_the_board_drawing_shows_the_main_board_and_the_side_board():
     assert sum(1 for k in range(1, 19) if attrs[f"path_{k}"].get("event")) == 9 and attrs["path_18"]["last"]
     side = region("side_board")
     assert not [link for link in board["links"] if link[0] in side or link[1] in side]   # no pawn walks them
+
+
+def test_the_board_drawing_shows_the_card_spaces_of_the_side_board():
+    """Game Components; Game Set Up > Side Board Set Up: the Side Board also holds the House Acquire
+    Deck with its Acquire Row (2 cards) and Advanced Acquire Row (2 cards), the Library Book Deck and
+    its 2 Library Book spaces, and the House and Dark Arts Location Decks (`lumos board --format svg`)."""
+    from lumos.reference.boards import render_svg
+    svg = render_svg(shipped_game())
+    for caption in ("HOUSE ACQUIRE DECK", "ACQUIRE ROW", "ADVANCED ACQUIRE ROW", "LIBRARY BOOK DECK",
+                    "LIBRARY BOOKS", "HOUSE LOCATION DECK", "DARK ARTS LOCATION DECK"):
+        assert f">{caption}<" in svg, caption
+    assert svg.count(">card<") == 4 and svg.count(">Book<") == 2    # the two rows' 4 cards, the 2 Books
+    assert svg.count('class="decoration"') == 10                    # 10 card spaces: 4 decks, 6 face up
+
+
+def test_the_checker_sees_a_crossing_whose_turn_ended_in_the_same_step():
+    """General Key Concepts > Obstacles; House Player Turn > Card Effects: Bubble-Head Charm lets the
+    pawn cross Water this turn; with no card left the turn ends at once (the crossing is reset in the
+    same step), and the soak's checker must still accept the move across the Water (found by the
+    slow soak, seed 20964)."""
+    from games.defenders_invariants import Checker
+    from games.defenders_support import labels, pick, space_of
+    from lumos.api import load_position
+    cg = shipped_game()
+    st = load_position(cg, {"game": "defenders-of-hogwarts", "seed": 3, "options": {"house_players": 1}, "forced": "take",
+                            "pieces": {"gryffindor student 2": "kitchens"},
+                            "zones": {"gryffindor hand": ["Bubble-Head Charm"]},
+                            "at": {"start_of": "house_turn"}})
+    checker = Checker(cg)
+    checker.check(st)
+    for pattern in ("^explore", "^play Bubble-Head Charm$", "^resolve the effect of Bubble-Head Charm, then move$",
+                    r"^move gryffindor student 2 \(kitchens\)", "^gryffindor student 2 to black_lake$"):
+        if pattern.startswith("^play") and "play Bubble-Head Charm" not in labels(st):
+            continue
+        pick(st, pattern)
+        checker.check(st)
+    assert space_of(st, "gryffindor student 2") == "black_lake" and st.current_player() == 0, labels(st)

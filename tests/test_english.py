@@ -149,6 +149,7 @@ anytime "take a breath" by s if s.score < 3 [source: "Winning"]:
 score of s [source: "Winning"] = 2 * s.score + 1
 statistic "Points" of s [source: "Winning"] = s.score
 statistic "Runs" of s counts run
+default agents: greedy
 '''
 
 

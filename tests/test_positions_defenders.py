@@ -73,21 +73,26 @@ def play_for_move(st, side: int, card: str) -> None:
         pick(st, f"^move with {card}$")
 
 
-def end_gryffindor_turn(st) -> None:
-    """Gryffindor (first to play) holds no card: it ends its turn (House Player Turn, rulings: no Main Action)."""
-    pick(st, "^end the turn$", GRYFFINDOR)
+# Gryffindor (first to play) is to skip its turn (Glossary: skip), so the example starts with the next
+# House; a Main Action is compulsory, so an empty hand alone would have to Replenish (House Player Turn).
+SKIP_GRYFFINDOR = {"at": {"start_of": "take_turn"}}
+
+
+def gryffindor_skipped(st, side: int = HUFFLEPUFF) -> None:
+    assert st.current_player() == side and var(st, "path") == 1
 
 
 def test_hufflepuff_parchment_scroll_worked_example_from_a_position():
     """House Player Turn > Free Actions > Gain a Parchment Scroll: a pawn already in the Charms
     classroom, another lands in the Astronomy Tower: both cards revealed and returned to the bottom of
     the deck, a Scroll gained, 2 new Location cards drawn (first Scroll)."""
-    st = at({"options": {"house_players": 2}, "at": {"start_of": "house_turn"},
+    st = at({"options": {"house_players": 2}, **SKIP_GRYFFINDOR,
              "pieces": {"hufflepuff student 1": "charms_classroom", "hufflepuff student 2": "owlery",
                         "dark_arts dark_pawn 1": "pumpkin_patch"},
              "zones": {"gryffindor hand": [], "hufflepuff hand": ["Corridor Dash"],
-                       "hufflepuff locations": ["Charms Classroom", "Astronomy Tower", "Kitchens"]}})
-    end_gryffindor_turn(st)
+                       "hufflepuff locations": ["Charms Classroom", "Astronomy Tower", "Kitchens"]},
+             "side_vars": {"skip_turn": {"gryffindor": True}}})
+    gryffindor_skipped(st)
     assert "gain a Parchment Scroll" not in labels(st)     # only one of the three areas so far
     play_for_move(st, HUFFLEPUFF, "Corridor Dash")
     pick(st, r"^move hufflepuff student 2 \(owlery\)")
@@ -108,13 +113,13 @@ def test_hufflepuff_parchment_scroll_worked_example_from_a_position():
 def test_slytherin_takes_the_detector_from_ravenclaw_from_a_position():
     """Hogwarts Loyalty Track worked example: Ravenclaw holds the Dark Detector on the final space;
     Slytherin moves up to it: Slytherin takes the Detector, Ravenclaw drops back 1 and draws a card."""
-    st = at({"options": {"house_players": 4}, "at": {"start_of": "house_turn"},
+    st = at({"options": {"house_players": 4}, **SKIP_GRYFFINDOR,
              "zones": {"gryffindor hand": [], "hufflepuff hand": [], "ravenclaw hand": [],
                        "ravenclaw deck": ["Night Walk"], "slytherin hand": ["House Pride"]},
-             "side_vars": {"loyalty": {"ravenclaw": 7, "slytherin": 6}, "reached_five": {"ravenclaw": 1, "slytherin": 2}},
+             "side_vars": {"loyalty": {"ravenclaw": 7, "slytherin": 6}, "reached_five": {"ravenclaw": 1, "slytherin": 2},
+                           "skip_turn": {"gryffindor": True, "hufflepuff": True, "ravenclaw": True}},
              "vars": {"detector": "ravenclaw", "room_open": True, "five_order": 2}})
-    for side in (GRYFFINDOR, HUFFLEPUFF, RAVENCLAW):
-        pick(st, "^end the turn$", side)
+    gryffindor_skipped(st, SLYTHERIN)      # Hufflepuff and Ravenclaw skip theirs too
     pick(st, "^explore", SLYTHERIN)
     if "play House Pride" in labels(st):
         pick(st, "^play House Pride$")
@@ -149,15 +154,16 @@ def test_dark_arts_bump_choice_from_a_position():
 def test_hufflepuff_win_from_a_position():
     """Game End worked example: Hufflepuff has 1 Defence Shield and a Library Book, a Parchment Scroll
     and a D.A. Coin; it lands on a D.A. Coin Shield Space, trades the three items and wins."""
-    st = at({"options": {"house_players": 2}, "at": {"start_of": "house_turn"},
+    st = at({"options": {"house_players": 2}, **SKIP_GRYFFINDOR,
              "pieces": dict(SHIELDS, **{"hufflepuff student 1": "entrance_hall", "detector_shield_1": None}),
              "zones": {"gryffindor hand": [], "hufflepuff hand": ["Corridor Dash"],
                        "hufflepuff book": ["Hogwarts, A History"]},
              "side_vars": {"shields": {"hufflepuff": 1}, "scrolls": {"hufflepuff": 1},
-                           "scrolls_gained": {"hufflepuff": 1}, "coin": {"hufflepuff": True}},
+                           "scrolls_gained": {"hufflepuff": 1}, "coin": {"hufflepuff": True},
+                           "skip_turn": {"gryffindor": True}},
              "piece_vars": {"holder_side": {"detector_shield_1": "hufflepuff"}},
              "vars": {"coins_left": 3, "scrolls_left": 7}})
-    end_gryffindor_turn(st)
+    gryffindor_skipped(st)
     play_for_move(st, HUFFLEPUFF, "Corridor Dash")
     pick(st, r"^move hufflepuff student 1 \(entrance_hall\)")
     pick(st, "^hufflepuff student 1 to clock_tower$")
@@ -240,6 +246,16 @@ def test_dark_arts_pawns_may_enter_the_great_hall_from_a_position():
     pick(st, "^move a Dark Arts Pawn up to 3$")
     pick(st, r"^move dark_arts dark_pawn 1 \(kitchens\)")
     assert "dark_arts dark_pawn 1 to great_hall" in labels(st)
+
+
+def test_an_empty_hand_must_replenish_before_the_last_space_from_a_position():
+    """House Player Turn: a House Player must take 1 of the Main Actions; with no card in hand that is
+    Replenish (the turn cannot simply end) until the last space of the Dark Arts Path (Game End)."""
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"}, "zones": {"gryffindor hand": []}})
+    assert labels(st) == ["replenish: draw up to 5, stand up, advance the Dark Arts Marker"]
+    st = at({"options": {"house_players": 1}, "at": {"start_of": "house_turn"}, "zones": {"gryffindor hand": []},
+             "vars": {"path": 18, "final_phase": True}})
+    assert labels(st) == ["end the turn"]
 
 
 def test_the_zones_last_event_space_forces_the_progress_token_from_a_position():
@@ -359,14 +375,14 @@ def test_a_relinquished_parchment_scroll_goes_back_to_its_stack():
     """Glossary, Relinquish: a component is "removed from ... their Player Board Items area
     and returned to its original location"; Game Set Up: the Parchment Scrolls stand in a
     stack. Trading for a Shield gives the Scroll back to the stack, as it does the D.A. Coin."""
-    st = at({"options": {"house_players": 2}, "at": {"start_of": "house_turn"},
+    st = at({"options": {"house_players": 2}, **SKIP_GRYFFINDOR,
              "pieces": dict(SHIELDS, **{"hufflepuff student 1": "entrance_hall"}),
              "zones": {"gryffindor hand": [], "hufflepuff hand": ["Corridor Dash"],
                        "hufflepuff book": ["Hogwarts, A History"]},
              "side_vars": {"scrolls": {"hufflepuff": 1}, "scrolls_gained": {"hufflepuff": 1},
-                           "coin": {"hufflepuff": True}},
+                           "coin": {"hufflepuff": True}, "skip_turn": {"gryffindor": True}},
              "vars": {"coins_left": 3, "scrolls_left": 7}})
-    end_gryffindor_turn(st)
+    gryffindor_skipped(st)
     play_for_move(st, HUFFLEPUFF, "Corridor Dash")
     pick(st, r"^move hufflepuff student 1 \(entrance_hall\)")
     pick(st, "^hufflepuff student 1 to clock_tower$")

@@ -26,7 +26,7 @@ def register(sub) -> None:
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("-n", type=int, default=200, help="games per run (default 200)")
     s.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
-    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}); default random")
+    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}); default: the game's `default agents`, else random")
     add_option(s)
     s.add_argument("--json", action="store_true", help="print the report as JSON")
     s.add_argument("--html", metavar="PAGE", help="write the report as an HTML page with plots (plots need matplotlib)")

@@ -223,7 +223,9 @@ def option_text(value) -> str:
 def agent_list(cg, text: str | None, default: str = "random", seated: list[int] | None = None) -> list[str]:
     """One agent name per side of `cg`, from `--agents`: one name for every side, one per side,
     or one per seated side (`seated`, the sides in play; the others are never asked, and get
-    the default)."""
+    the default). Without `--agents`, the game's `default agents` (random if it has none)."""
+    if not (text or "").strip() and getattr(cg, "default_agents", None):
+        return list(cg.default_agents)
     names = [a.strip() for a in (text or "").split(",") if a.strip()] or [default]
     from lumos.interpreter.agents import check_agent
     for n in names:
@@ -246,6 +248,14 @@ def agent_list(cg, text: str | None, default: str = "random", seated: list[int] 
                          f"{len(sat)} (one per seated side) or {cg.nsides} (one per side), not {len(names)}")
     raise UsageError(f"{cg.id} has {cg.nsides} sides ({', '.join(cg.sides)}): give {cg.nsides} agents, "
                      f"not {len(names)}")
+
+
+def default_agent(cg, side: int, given: str | None) -> str:
+    """The agent for one rival `side` in `lumos play` / `lumos view`: `--agent` if given, else the
+    game's `default agents` for that side, else random."""
+    if given:
+        return given
+    return cg.default_agents[side] if getattr(cg, "default_agents", None) else "random"
 
 
 def seated_sides(cg, options: dict, seed: int = 0, teams: dict | None = None) -> list[int]:

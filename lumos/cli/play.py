@@ -18,6 +18,7 @@ from lumos.cli.common import (
     add_team,
     add_with,
     compile_or_fail,
+    default_agent,
     err,
     parse_options,
     render_diagnostic,
@@ -35,7 +36,7 @@ def register(sub) -> None:
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("--seed", type=int, default=0)
     s.add_argument("--as", dest="as_side", metavar="SIDE", help="the side you play (default: the first)")
-    s.add_argument("--agent", choices=AGENT_NAMES, default="random", help="the agent you play against")
+    s.add_argument("--agent", choices=AGENT_NAMES, default=None, help="the agent you play against (default: the game's `default agents`, else random)")
     add_team(s)
     add_with(s)
     add_option(s)
@@ -53,11 +54,11 @@ def run(args) -> int:
     side = _side_index(cg, args.as_side)
     options = parse_options(cg, args.option)
     teams = teams_of(cg, args.teams, options)
-    rivals = {k: make_agent(args.agent, agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
+    rivals = {k: make_agent(default_agent(cg, k, args.agent), agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
     state = GameState.new(cg, seed=args.seed, options=options, log=True, teams=teams, forced="take")
     console = Console(highlight=False)
     print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
-          f"{args.agent} agent plays {', '.join(cg.sides[k] for k in rivals)}. Type help for the commands, q to quit.")
+          f"{_rivals_text(cg, rivals)}. Type help for the commands, q to quit.")
     shown = _show_events(state, 0, side)
     try:
         while not state.is_terminal():
@@ -160,3 +161,11 @@ def _show_events(state, shown: int, side: int | None = None) -> int:
         if text:
             print(f"  . {text}")
     return len(events)
+
+
+def _rivals_text(cg, rivals: dict) -> str:
+    """`random agent plays away`, or each rival's agent where they differ (a game's `default agents`)."""
+    names = {a.name for a in rivals.values()}
+    if len(names) == 1:
+        return f"{names.pop()} agent plays {', '.join(cg.sides[k] for k in rivals)}"
+    return ", ".join(f"{rivals[k].name} plays {cg.sides[k]}" for k in rivals)

@@ -34,7 +34,7 @@ def register(sub) -> None:
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("-n", type=int, default=100, help="number of games (default 100)")
     s.add_argument("--seed", type=int, default=0, help="seed of the first game; game i uses seed+i")
-    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}; mcts:200 = 200 playouts, mcts:2s = 2 seconds, mcts:200:d4 = depth 4); default random")
+    s.add_argument("--agents", help=f"comma-separated agents per side ({', '.join(AGENT_NAMES)}; mcts:200 = 200 playouts, mcts:2s = 2 seconds, mcts:200:d4 = depth 4); default: the game's `default agents`, else random")
     add_option(s)
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--log-dir", help="write one replayable log per game into this folder")

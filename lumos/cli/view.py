@@ -12,6 +12,7 @@ from lumos.cli.common import (
     add_team,
     add_with,
     compile_or_fail,
+    default_agent,
     parse_options,
     teams_of,
 )
@@ -29,7 +30,7 @@ def register(sub) -> None:
     s.add_argument("--game", metavar="GAME|PATH", help="the game of the log (default: the one the log names)")
     s.add_argument("--seed", type=int, default=None, help="play GAME live from this seed (default 0)")
     s.add_argument("--as", dest="as_side", metavar="SIDE", help="live: the side you play (default: the first)")
-    s.add_argument("--agent", choices=AGENT_NAMES, default="random", help="live: the agent you play against")
+    s.add_argument("--agent", choices=AGENT_NAMES, default=None, help="live: the agent you play against (default: the game's `default agents`, else random)")
     s.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1 (default 8765; 0: any free one)")
     s.add_argument("--reference", metavar="DIR",
                    help="a rules reference built by `lumos docs -o DIR`, served for the page's links "
@@ -118,6 +119,6 @@ def _live_game(args):
     seed = args.seed or 0
     options = parse_options(cg, args.option)
     teams = teams_of(cg, args.teams, options)
-    agents = {k: make_agent(args.agent, agent_seed(seed, k)) for k in range(cg.nsides) if k != side}
+    agents = {k: make_agent(default_agent(cg, k, args.agent), agent_seed(seed, k)) for k in range(cg.nsides) if k != side}
     state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams, forced="take")
     return LiveGame(cg, state, side, agents)

@@ -28,7 +28,7 @@ META = ("game", "rulebook", "board", "schema", "cards")
 DECLARATIONS = ("sides", "option", "choices", "die", "faces", "kinds", "pieces", "piece", "var", "const",
                 "per", "zone", "window", "procedure", "function", "action", "with", "label", "setup", "flow",
                 "when", "hidden", "owner", "public", "shared", "min", "max", "event", "team", "field", "group",
-                "require", "anytime", "phase", "list", "says", "score", "statistic", "counts")
+                "require", "anytime", "phase", "list", "says", "score", "statistic", "counts", "default", "agents", "agent")
 STATEMENTS = ("let", "set", "add", "to", "subtract", "from", "place", "at", "off", "give", "drop", "remove", "put",
               "into", "draw", "shuffle", "roll", "win", "end", "a", "play", "by", "may", "choose", "do",
               "one", "of", "log", "return", "stop", "pass", "if", "elif", "else", "for", "each", "repeat",

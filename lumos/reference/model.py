@@ -63,7 +63,7 @@ _KIND_WORD = {
     "NeutralPieces": "piece", "Var": "var", "Const": "const", "Zone": "zone", "Window": "window",
     "Procedure": "procedure", "Function": "function", "Action": "action", "Flow": "flow",
     "Setup": "setup", "Trigger": "when", "Team": "team", "Anytime": "anytime", "Phase": "phase",
-    "Score": "score of", "Event": "event", "Statistic": "statistic",
+    "Score": "score of", "Event": "event", "Statistic": "statistic", "DefaultAgents": "default agents",
 }
 HIDDEN_FIELDS = ("name", "type", "text", "effect", "condition", "copies")
 
@@ -246,6 +246,8 @@ def _target(d: N.Decl) -> tuple[str, str]:
         return f"anytime {d.name}", ""
     if isinstance(d, N.Score):
         return f"score of {d.side}", d.side
+    if isinstance(d, N.DefaultAgents):
+        return "default agents", ", ".join(d.specs)
     if isinstance(d, (N.Procedure, N.Function)):
         return d.name, f"{d.name}({', '.join(d.params)})"
     return d.name, d.name

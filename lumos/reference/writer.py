@@ -327,6 +327,8 @@ class _Writer:
             self.add("Not rules of the game: the figures `lumos simulate` reports of each game, per side.", "")
             for r in statistics:
                 self.rule(r)
+        for r in self.doc.rules_of(N.DefaultAgents):   # who plays when a command is not told
+            self.rule(r)
 
     # -- cards
     def cards(self) -> None:

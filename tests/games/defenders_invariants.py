@@ -6,9 +6,11 @@
 - pawns never stand in a wall and never cross an uncrossed obstacle: a House pawn that
   changed space since the last decision could get there along open borders and red
   entrances (the Room of Requirement while revealed) within the longest move, unless a card
-  let it cross something this turn, it flew between Fly Off Points, went directly to a
+  let it cross something this turn (the card is seen in play even when its turn ended in
+  the same step, which resets the crossing), it flew between Fly Off Points, went directly to a
   named space, or was bumped back to the Great Hall (General Key Concepts > Movement & Map
-  Elements, Obstacles, Fly Off Points);
+  Elements, Obstacles, Fly Off Points); the Room counts as open if it was at the last check
+  (an event may close it in the same step, and a pawn inside stays: Room of Requirement);
 - Dark Arts pawns never stand in a Protected Area, nor in the Room (Protected Area);
 - each House Player holds at most one Library Book (The Library & Library Book Deck), one
   D.A. Coin (Room of Requirement, Note) and one Hogwarts Token (Hogwarts Tokens); there is
@@ -23,6 +25,7 @@ found by their names in the compiled game's data.
 from __future__ import annotations
 
 import random
+import re
 
 from lumos.api import new_game
 
@@ -30,6 +33,15 @@ from games.defenders_support import SIDES, house_walk, region, within
 from support.drivers import fails
 
 STYLES = ("random", "first", "last")
+CROSS = re.compile(r'cross\("(\w+)"\)')
+
+
+def opened(kinds: set[str]) -> set[str]:
+    """The link kinds `cross(...)` opens: an obstacle, one passageway, or all three (`passage_all`)."""
+    out = set(kinds) - {"passage_all"}
+    if "passage_all" in kinds:
+        out |= {"passage_red", "passage_green", "passage_blue"}
+    return out
 LONGEST_MOVE = 8      # the largest movement value of any card, both diamonds together
 PATH_END = 18
 HOUSES = SIDES[1:]
@@ -61,6 +73,12 @@ class Checker:
         self.fly = region("fly_off_points")
         self.books = [cg.zone_id("book", s) for s in range(cg.nsides)]
         self.before: dict[int, str] | None = None
+        # the obstacle each card lets House pawns cross this turn (its effect's `cross("...")`)
+        self.opens = {c: set(CROSS.findall(card.fields.get("effect") or "")) for c, card in enumerate(cg.cards)}
+        self.piles = [(cg.zone_id("played", s), cg.zone_id("discard", s)) for s in range(cg.nsides)]
+        self.seen_played: list[set[int]] = [set() for _ in range(cg.nsides)]
+        self.in_play_before: list[set[int]] = [set() for _ in range(cg.nsides)]
+        self.room_was_open = False   # the Room may close in the step a pawn walked into it
 
     def space(self, st, piece: int):
         return None if st.loc[piece] < 0 else self.spaces[st.loc[piece]]
@@ -95,15 +113,24 @@ class Checker:
         assert 1 <= g("path") <= PATH_END, (where, "path", g("path"))
         # House pawns: never through a wall, never across an obstacle no card opened
         now = {p: self.space(st, p) for p in self.students}
+        # the cards each side played since the last check: a crossing card whose turn ended in the
+        # same step (its last option taken for it) has had `crossing` reset already
+        this_turn = []
+        for s, (played, discard) in enumerate(self.piles):
+            cards = set(st.zones[played]) | set(st.zones[discard])
+            this_turn.append((cards - self.seen_played[s]) | self.in_play_before[s])
+            self.seen_played[s] = cards
+            self.in_play_before[s] = set(st.zones[played])
         if self.before is not None and g("crossing") == "none":
-            kinds = house_walk(g("room_open"))
             for p, b in now.items():
                 a = self.before.get(p)
                 if a is None or b is None or a == b or b in ("great_hall", "library") or (a in self.fly and b in self.fly):
                     continue
+                kinds = house_walk(g("room_open") or self.room_was_open) | opened(set().union(*(self.opens[c] for c in this_turn[self.cg.pieces[p].side])))
                 assert b in within(a, LONGEST_MOVE, kinds), (where, f"{self.names[p]} went from {a} to {b} "
                                                              "across a wall or an obstacle")
         self.before = now
+        self.room_was_open = g("room_open")
 
     def at_end(self, state) -> None:
         r = state.returns()
