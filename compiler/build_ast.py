@@ -297,6 +297,7 @@ class _Builder(Transformer):
             return N.Statistic(self.sp(meta), _unquote(ch[0]), str(ch[1]), last, None, sources=self._sources(ch))
         return N.Statistic(self.sp(meta), _unquote(ch[0]), str(ch[1]), None, str(last), self.tsp(last),
                            sources=self._sources(ch))
+
     def default_agents_decl(self, meta, ch):
         specs = [c for c in ch[1:] if isinstance(c, Token) and c.type in ("NAME", "STRING")]
         return N.DefaultAgents(self.sp(meta), str(ch[0]),

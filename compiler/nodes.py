@@ -580,6 +580,9 @@ class Statistic(Decl):
     body: Optional[Expr]      # the value at the end of the game (a number or a flag) ...
     counts: Optional[str]     # ... or the action whose takings are counted
     counts_span: Optional[Span] = field(compare=False, repr=False, default=None)
+
+
+@dataclass(frozen=True)
 class DefaultAgents(Decl):
     """`default agents: greedy` or one per side: who plays when a command is not told."""
     word: str                 # `agents` (`agent` is refused: E283)

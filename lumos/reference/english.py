@@ -748,6 +748,7 @@ class English:
                 else f"{self.expr(d.body)} when the game ends")
         return Step(f"Not a rule of the game: the figure \"{d.name}\" that `lumos simulate` reports for each "
                     f"side {who} is {what}.")
+
     def _DefaultAgents(self, d: N.DefaultAgents) -> Step:
         who = (f"the {d.specs[0]} agent plays every side" if len(d.specs) == 1 else
                "; ".join(f"the {a} agent plays {s}" for a, s in zip(d.specs, self.vocab.sides)))
