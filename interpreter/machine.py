@@ -81,16 +81,24 @@ class Machine:
                     self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
                                       fr, "a loop never stops or a trigger keeps firing itself")
         except RecursionError:
-            deepest, self.depth, self.deepest = self.deepest, 0, 0
-            self.fail_runtime("R005", f"the rules nest calls deeper than Python's stack holds (a function "
-                              f"inside itself {deepest} calls deep, {_stack_words()})", fr,
-                              "a function that calls itself needs a case that stops; to count further, "
-                              "use a `loop` in a procedure (procedures do not use Python's stack)")
+            self.fail_too_deep(fr)
         except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
-            self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
-                              f"{exc})", fr, "a value is probably none where a piece, space, card or "
-                              "zone is needed; test it with `is not none` first")
+            self.fail_impossible(fr, exc)
         st.steps += steps
+
+    def fail_too_deep(self, fr) -> None:
+        """R005 for Python's stack running out (both run loops)."""
+        deepest, self.depth, self.deepest = self.deepest, 0, 0
+        self.fail_runtime("R005", f"the rules nest calls deeper than Python's stack holds (a function "
+                          f"inside itself {deepest} calls deep, {_stack_words()})", fr,
+                          "a function that calls itself needs a case that stops; to count further, "
+                          "use a `loop` in a procedure (procedures do not use Python's stack)")
+
+    def fail_impossible(self, fr, exc: Exception) -> None:
+        """R005 for a Python error inside the rules (a none where a value was needed; both run loops)."""
+        self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
+                          f"{exc})", fr, "a value is probably none where a piece, space, card or "
+                          "zone is needed; test it with `is not none` first")
 
     def run_reference(self) -> None:
         """The reference back end's run loop: every condition tested after every instruction."""
@@ -119,15 +127,9 @@ class Machine:
                             or frames[-1] is not fr or fr[1] >= n:
                         break
             except RecursionError:
-                deepest, self.depth, self.deepest = self.deepest, 0, 0
-                self.fail_runtime("R005", f"the rules nest calls deeper than Python's stack holds (a function "
-                                  f"inside itself {deepest} calls deep, {_stack_words()})", fr,
-                                  "a function that calls itself needs a case that stops; to count further, "
-                                  "use a `loop` in a procedure (procedures do not use Python's stack)")
+                self.fail_too_deep(fr)
             except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
-                self.fail_runtime("R005", f"the rules did something impossible here ({type(exc).__name__}: "
-                                  f"{exc})", fr, "a value is probably none where a piece, space, card or "
-                                  "zone is needed; test it with `is not none` first")
+                self.fail_impossible(fr, exc)
             if steps > STEP_LIMIT:
                 self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
                                   fr, "a loop never stops or a trigger keeps firing itself")
