@@ -247,7 +247,6 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
             flow, _ = low.new_proc("flow", "flow", (), d.body, d.span, d.sources)
     triggers = low.lower_triggers()
     anytime = low.lower_anytime()
-    score = low.lower_score()
     team = low.lower_team()
     score = low.lower_score()
     from lumos.compiler.statistics import lower_statistics

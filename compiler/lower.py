@@ -857,5 +857,23 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
                 continue
             f, t = self.expr(node)
             parts.append(lambda m, L, f=f, t=t: m.fmt(f(m, L), t))
-            i = k + 1
+            if t == "number":
+                i = self._agreeing_number(parts, text, k + 1, f)
+            else:
+                i = k + 1
         return lambda m, L: "".join(p(m, L) for p in parts)
+
+    @staticmethod
+    def _agreeing_number(parts: list, text: str, end: int, f) -> int:
+        """After a number hole, the words up to the next hole agree with the number in the
+        text the rules show: "({c.cost} Galleons)" reads "(1 Galleon)" for a cost of 1 (as
+        lumos.reference.phrases.fill does in the rules reference). Replaces the hole's part
+        by one that writes the number and those words; returns where the text goes on."""
+        from lumos.reference.phrases import after_one
+        j = text.find("{", end)
+        rest = text[end:] if j < 0 else text[end:j]
+        one = after_one(rest)
+        if one == rest:
+            return end
+        parts[-1] = lambda m, L, f=f: (lambda v: m.fmt(v, "number") + (one if v in (1, -1) else rest))(f(m, L))
+        return end + len(rest)

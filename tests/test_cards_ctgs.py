@@ -852,7 +852,7 @@ def test_spectators_for_sale_follow_affiliation_and_funding():
             m.pick(next((lab for lab in labels if lab.endswith("(0 Galleons)")), labels[0]))
         elif labels[0].startswith("add "):
             # home spends 2 Galleons on Tactical cards; away only cards of cost 0
-            paid = [lab for lab in labels if "(1 Galleons)" in lab and "Test " not in lab]
+            paid = [lab for lab in labels if "(1 Galleon)" in lab and "Test " not in lab]
             spent = 3 - m.side_var("galleons", m.s.current_player())
             pick = paid[0] if paid and spent < 2 and m.s.current_player() == HOME else \
                 next(lab for lab in labels if "(0 Galleons)" in lab and "Test " not in lab)
@@ -866,7 +866,7 @@ def test_spectators_for_sale_follow_affiliation_and_funding():
     away_offers = set().union(*(o for side, o in offers if side == AWAY))
     assert m.side_var("galleons", HOME) == 1
     assert not any("Scarlet Banner Bearer" in o or "Serpent-Tongue Heckler" in o for o in home_offers)
-    assert "buy the Spectator Charm-Waving Supporter (1 Galleons)" in home_offers
+    assert "buy the Spectator Charm-Waving Supporter (1 Galleon)" in home_offers
     assert "buy the Spectator Scarlet Banner Bearer (2 Galleons)" in away_offers
     assert not any("Serpent-Tongue Heckler" in o or "Badger Brass Band" in o for o in away_offers)
     assert m.zone_names("spectator_hand", HOME) == ["Fervent Fan"] and m.zone_names("spectator_hand", AWAY) == ["Fervent Fan"]

@@ -330,7 +330,7 @@ def test_aim_at_the_hoop_different_numbers_add_a_success():
     additional Success to their Action roll." The cards go back to their owners."""
     t = shoot_with_keeper(1, 2, ("blank", "blank"))
     t.pick("no Catch Reaction")
-    assert log_has(t, "home chaser 1's shoot roll: 1 Successes")
+    assert log_has(t, "home chaser 1's shoot roll: 1 Success")
     assert sorted(t.zone_names("hoops", "home")) == ["Goal Hoop 1", "Goal Hoop 2", "Goal Hoop 3"]
     assert sorted(t.zone_names("hoops", "away")) == ["Goal Hoop 1", "Goal Hoop 2", "Goal Hoop 3"]
 
@@ -716,7 +716,7 @@ def test_severe_disadvantage_and_stunned_add_up():
     t.set_piece_var("stunned", HC1, 1)
     do_pass(t, HC1, HC2)
     t.roll("double success", "double success")   # 4 - 2 - 1 = 1
-    assert log_has(t, "pass roll: 1 Successes")
+    assert log_has(t, "pass roll: 1 Success")
 
 
 def test_bonus_dice_tokens_add_dice_spent_by_the_owner():
@@ -768,7 +768,7 @@ def test_roll_bonus_and_boosts_add_successes():
     t2.set_side_var("steal_boost", "home", 5)   # another Action's boost does not count
     do_pass(t2, HC1, HC2)
     t2.roll("blank", "blank")
-    assert log_has(t2, "pass roll: 1 Successes")
+    assert log_has(t2, "pass roll: 1 Success")
 
 
 def test_reaction_opportunities_never_below_zero_and_boosted():

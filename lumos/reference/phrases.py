@@ -109,6 +109,23 @@ def _one_of(text: str) -> str:
     return " ".join(parts)
 
 
+_NOUN_AFTER = re.compile(r"((?: [A-Za-z-]+){1,3})")
+
+
+def after_one(rest: str) -> str:
+    """The text that follows a number 1, agreeing with it: its first plural noun made singular
+    (`" Galleons)"` -> `" Galleon)"`, `" more Successes"` -> `" more Success"`). The run-time
+    labels and log lines use it (lumos.compiler.lower) as the rules reference does (`fill`).
+
+    >>> after_one(" Galleons) to the deck"), after_one(" is left"), after_one(", then")
+    (' Galleon) to the deck', ' is left', ', then')
+    """
+    noun = _NOUN_AFTER.match(rest)
+    if not noun:
+        return rest
+    return _one_of(noun.group(1)) + rest[noun.end():]
+
+
 def fill(template: str, values: dict[str, str]) -> str:
     """A phrase template with its `{names}` replaced by English, in good grammar: `{s}'s` of
     "you" is "your", "you is" is "you are", "a {colour}" before a vowel is "an", and a
@@ -138,7 +155,7 @@ def fill(template: str, values: dict[str, str]) -> str:
                     pos = m.end() + 1 + len(verb.group(1))
                     continue
             if shown in ("1", "-1", "one"):
-                noun = re.match(r"((?: [A-Za-z-]+){1,3})", rest)
+                noun = _NOUN_AFTER.match(rest)
                 if noun:
                     out.append(value + _one_of(noun.group(1)))
                     pos = m.end() + len(noun.group(1))
