@@ -29,7 +29,7 @@ from typing import Any, Callable
 
 from lumos.diagnostics import Diagnostic, LumosCheckError, Span, did_you_mean
 from lumos.interpreter.options import name_of
-from lumos.interpreter.program import CHANCE, CompiledGame
+from lumos.interpreter.program import CompiledGame
 
 KEYS = ("game", "options", "seed", "rng", "pieces", "zones", "vars", "side_vars", "piece_vars", "space_vars",
         "card_vars", "at",

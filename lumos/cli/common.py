@@ -258,6 +258,34 @@ def default_agent(cg, side: int, given: str | None) -> str:
     return cg.default_agents[side] if getattr(cg, "default_agents", None) else "random"
 
 
+def add_against_agents(s, live: str = "") -> None:
+    """`--as SIDE` and `--agent NAME`: the arguments of a person playing against agents
+    (`lumos play`, `lumos view GAME`); `live` prefixes their help where they apply only then."""
+    s.add_argument("--as", dest="as_side", metavar="SIDE", help=f"{live}the side you play (default: the first)")
+    s.add_argument("--agent", choices=AGENT_NAMES, default=None,
+                   help=f"{live}the agent you play against (default: the game's `default agents`, else random)")
+
+
+def start_against_agents(args, game: str, seed: int):
+    """A game a person plays against agents, as `lumos play` and `lumos view GAME` start it:
+    (compiled game, its sources, the person's side, {rival side: agent}, the state at the
+    start, logged, forced decisions taken). Reads --as, --agent, --with, --option, --team."""
+    from lumos.interpreter.agents import agent_seed, make_agent
+    from lumos.interpreter.engine import GameState
+    cg, src = compile_or_fail(game, args.with_paths)
+    side = 0
+    if args.as_side is not None:
+        if args.as_side not in cg.sides:
+            raise UsageError(f"{cg.id} has no side `{args.as_side}`; sides: {', '.join(cg.sides)}")
+        side = cg.sides.index(args.as_side)
+    options = parse_options(cg, args.option)
+    teams = teams_of(cg, args.teams, options)
+    rivals = {k: make_agent(default_agent(cg, k, args.agent), agent_seed(seed, k))
+              for k in range(cg.nsides) if k != side}
+    state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams, forced="take")
+    return cg, src, side, rivals, state
+
+
 def seated_sides(cg, options: dict, seed: int = 0, teams: dict | None = None) -> list[int]:
     """The sides in play in a game of `cg` with these options (its set-up may remove some)."""
     from lumos.interpreter.engine import GameState

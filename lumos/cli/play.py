@@ -10,19 +10,15 @@ from __future__ import annotations
 import sys
 
 from lumos.cli.common import (
-    AGENT_NAMES,
     EXIT_FAIL,
     EXIT_OK,
-    UsageError,
+    add_against_agents,
     add_option,
     add_team,
     add_with,
-    compile_or_fail,
-    default_agent,
     err,
-    parse_options,
     render_diagnostic,
-    teams_of,
+    start_against_agents,
 )
 
 
@@ -35,8 +31,7 @@ def register(sub) -> None:
                                    "card, `hand` says why a card cannot be played now, `q` quits.")
     s.add_argument("game", metavar="GAME|PATH")
     s.add_argument("--seed", type=int, default=0)
-    s.add_argument("--as", dest="as_side", metavar="SIDE", help="the side you play (default: the first)")
-    s.add_argument("--agent", choices=AGENT_NAMES, default=None, help="the agent you play against (default: the game's `default agents`, else random)")
+    add_against_agents(s)
     add_team(s)
     add_with(s)
     add_option(s)
@@ -47,15 +42,8 @@ def run(args) -> int:
     from rich.console import Console
 
     from lumos.diagnostics import LumosRuntimeError
-    from lumos.interpreter.agents import agent_seed, make_agent
-    from lumos.interpreter.engine import GameState
     from lumos.present.terminal import Quit
-    cg, src = compile_or_fail(args.game, args.with_paths)
-    side = _side_index(cg, args.as_side)
-    options = parse_options(cg, args.option)
-    teams = teams_of(cg, args.teams, options)
-    rivals = {k: make_agent(default_agent(cg, k, args.agent), agent_seed(args.seed, k)) for k in range(cg.nsides) if k != side}
-    state = GameState.new(cg, seed=args.seed, options=options, log=True, teams=teams, forced="take")
+    cg, src, side, rivals, state = start_against_agents(args, args.game, args.seed)
     console = Console(highlight=False)
     print(f"{cg.title} - you play {cg.sides[side]}, seed {args.seed}; "
           f"{_rivals_text(cg, rivals)}. Type help for the commands, q to quit.")
@@ -143,14 +131,6 @@ def _answer(state) -> int | None:
         card, field = state.st.pending["question"]
         print(f"  wrong: the answer was {state.cg.cards[card].fields[field]['answer']}")
     return k
-
-
-def _side_index(cg, name: str | None) -> int:
-    if name is None:
-        return 0
-    if name in cg.sides:
-        return cg.sides.index(name)
-    raise UsageError(f"{cg.id} has no side `{name}`; sides: {', '.join(cg.sides)}")
 
 
 def _show_events(state, shown: int, side: int | None = None) -> int:

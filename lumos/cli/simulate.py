@@ -18,7 +18,6 @@ from lumos.cli.common import (
     compile_or_fail,
     count,
     err,
-    load_with,
     parse_options,
     render_diagnostic,
     seated_sides,

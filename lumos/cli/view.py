@@ -5,16 +5,14 @@ import json
 from pathlib import Path
 
 from lumos.cli.common import (
-    AGENT_NAMES,
     EXIT_OK,
     UsageError,
+    add_against_agents,
     add_option,
     add_team,
     add_with,
     compile_or_fail,
-    default_agent,
-    parse_options,
-    teams_of,
+    start_against_agents,
 )
 
 
@@ -29,8 +27,7 @@ def register(sub) -> None:
     s.add_argument("source", metavar="LOG|GAME", help="a game log (.jsonl), or a game to play live")
     s.add_argument("--game", metavar="GAME|PATH", help="the game of the log (default: the one the log names)")
     s.add_argument("--seed", type=int, default=None, help="play GAME live from this seed (default 0)")
-    s.add_argument("--as", dest="as_side", metavar="SIDE", help="live: the side you play (default: the first)")
-    s.add_argument("--agent", choices=AGENT_NAMES, default=None, help="live: the agent you play against (default: the game's `default agents`, else random)")
+    add_against_agents(s, live="live: ")
     s.add_argument("--port", type=int, default=8765, help="the port on 127.0.0.1 (default 8765; 0: any free one)")
     s.add_argument("--reference", metavar="DIR",
                    help="a rules reference built by `lumos docs -o DIR`, served for the page's links "
@@ -57,7 +54,7 @@ def is_log(path: str) -> bool:
 
 
 def run(args) -> int:
-    from lumos.viewer import LiveGame, LogGame, make_server, serve
+    from lumos.viewer import make_server, serve
     source = Path(args.source)
     if is_log(args.source):
         if args.seed is not None:
@@ -107,18 +104,6 @@ def _log_game(args):
 
 
 def _live_game(args):
-    from lumos.interpreter.agents import agent_seed, make_agent
-    from lumos.interpreter.engine import GameState
     from lumos.viewer import LiveGame
-    cg, _ = compile_or_fail(args.source, args.with_paths)
-    side = 0
-    if args.as_side is not None:
-        if args.as_side not in cg.sides:
-            raise UsageError(f"{cg.id} has no side `{args.as_side}`; sides: {', '.join(cg.sides)}")
-        side = cg.sides.index(args.as_side)
-    seed = args.seed or 0
-    options = parse_options(cg, args.option)
-    teams = teams_of(cg, args.teams, options)
-    agents = {k: make_agent(default_agent(cg, k, args.agent), agent_seed(seed, k)) for k in range(cg.nsides) if k != side}
-    state = GameState.new(cg, seed=seed, options=options, log=True, teams=teams, forced="take")
+    cg, _, side, agents, state = start_against_agents(args, args.source, args.seed or 0)
     return LiveGame(cg, state, side, agents)
