@@ -873,7 +873,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         j = text.find("{", end)
         rest = text[end:] if j < 0 else text[end:j]
         one = after_one(rest)
-        if one == rest:
-            return end
+        if one == rest or (j >= 0 and rest.endswith(" ") and rest.split()[-1].isalpha()
+                            and rest.split()[:-1] == one.split()[:-1]):
+            return end          # "power {p} points {q}": the noun right before a hole names that value
         parts[-1] = lambda m, L, f=f: (lambda v: m.fmt(v, "number") + (one if v in (1, -1) else rest))(f(m, L))
         return end + len(rest)

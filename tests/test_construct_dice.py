@@ -70,7 +70,7 @@ def test_text_faces_and_a_pool_one_chance_node_per_die(tmp_path):
     texts = [e["event"] for e in state.events]
     assert "a blank" in texts
     assert "red rolled double hit, hit, block" in texts
-    assert "red rolled double hit, hit, block: 3 hits, 1 blocks" in texts
+    assert "red rolled double hit, hit, block: 3 hits, 1 block" in texts
     assert "blue rolled no dice" not in texts and "0 dice" in texts  # an empty pool logs no roll
     assert state.st.sv[0] == [3, 2]
 

@@ -6,7 +6,7 @@ Off Point, a Reactive card's effect on its owner's turn, the relinquished Scroll
 `current` in positions). Helpers: tests/games/examiner.py.
 """
 import pytest
-from games.examiner import (dpos, pick, find, has, labels, where, zone, var, svar, pvar, new_game,
+from games.examiner import (dark_card_move, dpos, pick, find, has, labels, where, zone, var, svar, pvar, new_game,
                game, HOUSES, DEPLOY)
 
 GAME = "defenders-of-hogwarts"
@@ -160,11 +160,7 @@ def test_dark_pawns_move_freely_through_obstacles():
     pawn in the Forest Clearing with 1 point reaches the Forbidden Forest (Physical
     Object border)."""
     s = dpos(hp=1, at="dark_turn", zones={"dark_arts hand": ["Lurking Shade"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 3 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 3")
     assert "forbidden_forest" in dests(s, "dark_arts dark_pawn 3")
 
 
@@ -174,11 +170,7 @@ def test_dark_pawn_never_ends_on_or_passes_a_protected_area():
     be reached through the Headmaster's Office (protected)."""
     s = dpos(hp=1, at="dark_turn", pieces={"dark_arts dark_pawn 1": "owlery"},
              zones={"dark_arts hand": ["Whispered Orders"]})
-    pick(s, "explore")
-    pick(s, "play Whispered Orders")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 1 (")
+    dark_card_move(s, "Whispered Orders", "dark_arts dark_pawn 1")
     d = dests(s, "dark_arts dark_pawn 1")
     assert "headmasters_office" not in d
     assert "seventh_floor" not in d
@@ -189,11 +181,7 @@ def test_secret_passageway_dark_pawns_cannot_use():
     in the Dungeons with 1 point cannot reach the Whomping Willow (red passage)."""
     s = dpos(hp=1, at="dark_turn", pieces={"dark_arts dark_pawn 1": "dungeons"},
              zones={"dark_arts hand": ["Creeping Shadow"]})
-    pick(s, "explore")
-    pick(s, "play Creeping Shadow")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 1 (")
+    dark_card_move(s, "Creeping Shadow", "dark_arts dark_pawn 1")
     d = dests(s, "dark_arts dark_pawn 1")
     # 3 points: Dungeons-Boathouse-Lake Shore-White Tomb/Stone Circle; never the Willow (4 by land)
     assert "whomping_willow" not in d
@@ -325,10 +313,7 @@ def test_stunned_dark_pawn_cannot_move():
     """Stunning: a stunned Dark Arts pawn cannot move either."""
     s = dpos(hp=1, at="dark_turn", zones={"dark_arts hand": ["Lurking Shade"]},
              piece_vars={"stunned": {"dark_arts dark_pawn 1": True}})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
+    dark_card_move(s, "Lurking Shade")
     assert not find(s, "move dark_arts dark_pawn 1 (")
 
 
@@ -786,11 +771,7 @@ def test_bump_sends_pawn_to_great_hall_marker_and_reward():
     s = dpos(hp=2, at="dark_turn", pieces={"gryffindor student 1": "the_white_tomb"},
              zones={"dark_arts hand": ["Lurking Shade"], "dark_arts deck": ["Cold Stare"],
                     "dark_acquire": ["Stalking Werewolf", "Imperius Curse", "Confundo", "Accio Token"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 2 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 2")
     pick(s, "to the_white_tomb")
     if find(s, "bump gryffindor student 1"):
         pick(s, "bump gryffindor student 1")
@@ -810,11 +791,7 @@ def test_bump_choice_among_several_house_pawns():
     chooses which one will be bumped.'"""
     s = dpos(hp=2, at="dark_turn", pieces={"gryffindor student 1": "the_white_tomb", "hufflepuff student 1": "the_white_tomb"},
              zones={"dark_arts hand": ["Lurking Shade"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 2 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 2")
     pick(s, "to the_white_tomb")
     bumps = sorted(o["args"].get("v") for o in s.options() if "bump" in o["label"])
     assert bumps == ["gryffindor student 1", "hufflepuff student 1"]
@@ -828,11 +805,7 @@ def test_all_house_markers_advance_dark_arts_marker():
              pieces={"gryffindor student 1": "the_white_tomb"},
              side_vars={"marker_taken": {"hufflepuff": True}},
              zones={"dark_arts hand": ["Lurking Shade"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 2 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 2")
     pick(s, "to the_white_tomb")
     for _ in range(4):
         if s.current_player() != 0:
@@ -941,11 +914,7 @@ def test_dark_win_needs_pawns_on_location_with_all_tokens():
                    "pawns_needed": 2},
              pieces={"dark_arts dark_pawn 1": "the_white_tomb"},
              zones={"dark_target": ["Target The White Tomb"], "dark_arts hand": ["Lurking Shade"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 2 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 2")
     pick(s, "to the_white_tomb")
     assert s.is_terminal()
     assert s.returns()[0] > 0
@@ -956,11 +925,7 @@ def test_dark_pawns_on_location_without_all_tokens_do_not_win():
     s = dpos(hp=1, at="dark_turn", vars={"path": 10, "giant_taken": True},
              pieces={"dark_arts dark_pawn 1": "the_white_tomb", "dark_arts dark_pawn 3": "whomping_willow"},
              zones={"dark_arts hand": ["Lurking Shade"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 2 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 2")
     pick(s, "to the_white_tomb")
     assert not s.is_terminal()
 
@@ -1101,11 +1066,7 @@ def test_dark_pawn_passing_house_pawn_does_not_bump():
     Pawn'.  Passing through the White Tomb to the Lake Shore bumps nobody."""
     s = dpos(hp=1, at="dark_turn", pieces={"gryffindor student 1": "the_white_tomb"},
              zones={"dark_arts hand": ["Lurking Shade"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 2 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 2")
     pick(s, "to lake_shore")
     assert where(s, "gryffindor student 1") == "the_white_tomb"
 
@@ -1203,11 +1164,7 @@ def test_reactive_card_offered_when_bumped():
     Invisibility Cloak (bumping) is offered to Gryffindor on the Dark Arts turn."""
     s = dpos(hp=1, at="dark_turn", pieces={"gryffindor student 1": "the_white_tomb"},
              zones={"dark_arts hand": ["Lurking Shade"], "gryffindor hand": ["Invisibility Cloak"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 2 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 2")
     pick(s, "to the_white_tomb")
     if s.current_player() == 0 and find(s, "bump gryffindor"):
         pick(s, "bump gryffindor")
@@ -1245,11 +1202,7 @@ def test_one_house_game_single_bump_takes_all_markers():
     must advance the Dark Arts Marker'.  With 1 House one bump is all of them."""
     s = dpos(hp=1, at="dark_turn", vars={"path": 2}, pieces={"gryffindor student 1": "the_white_tomb"},
              zones={"dark_arts hand": ["Lurking Shade"]})
-    pick(s, "explore")
-    pick(s, "play Lurking Shade")
-    pick(s, "move with")
-    pick(s, "move a Dark Arts Pawn")
-    pick(s, "move dark_arts dark_pawn 2 (")
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 2")
     pick(s, "to the_white_tomb")
     for _ in range(4):
         m = find(s, "bump") or find(s, "keep")

@@ -338,7 +338,7 @@ def test_advanced_pick_up_not_by_exact_count_then_finish_move():
     m = find(s, "gryffindor chaser to d6 and take the Quaffle")
     assert m, labels(s)
     s.apply_action_id(m[0]["id"])
-    pick(s, "reach d6 in 1 steps")
+    pick(s, "reach d6 in 1 step")
     ends = sorted(o["args"]["to"] for o in s.options() if "end the move on" in o["label"])
     assert ends and "c5" not in ends and "d6" not in ends
     pick(s, "end the move on f4")
@@ -354,7 +354,7 @@ def test_advanced_remainder_after_pickup_no_step_back():
     s = tpos(advanced=True, pieces={"gryffindor chaser": "c5"})
     roll(s, 3)
     pick(s, "gryffindor chaser to d6 and take the Quaffle")
-    pick(s, "reach d6 in 1 steps")
+    pick(s, "reach d6 in 1 step")
     ends = sorted(o["args"]["to"] for o in s.options() if "end the move on" in o["label"])
     assert "b4" not in ends, ends
 
@@ -384,12 +384,9 @@ def test_advanced_steal_by_moving_adjacent():
     assert steal, labels(s)
 
 
-def test_advanced_bludger_stays_and_blocks_space():
-    """The Bludgers: 'If you succeed in Bludgering your opponent, their Mover retires to the
-    Grounding Zone, but the Bludger remains on that space. No other Mover can move onto
-    or through that space'."""
-    s = tpos(advanced=True, pieces={"gryffindor beater": "b4", "slytherin keeper": "d9"},
-             zones={**box("slytherin", GREEN), **box("gryffindor", RED)})
+def bludger_the_slytherin_keeper(s):
+    """Gryffindor rolls 1, its Beater flies b4 -> a5 and Bludgers the Slytherin Keeper with
+    bludger_one: a right answer, Slytherin does not defend, the Snitch moves either way."""
     roll(s, 1)
     pick(s, "gryffindor beater from b4 to a5")
     pick(s, "attempt a Bludger question")
@@ -399,6 +396,15 @@ def test_advanced_bludger_stays_and_blocks_space():
     snitch_any(s)
     pick(s, "do not defend")
     snitch_any(s)
+
+
+def test_advanced_bludger_stays_and_blocks_space():
+    """The Bludgers: 'If you succeed in Bludgering your opponent, their Mover retires to the
+    Grounding Zone, but the Bludger remains on that space. No other Mover can move onto
+    or through that space'."""
+    s = tpos(advanced=True, pieces={"gryffindor beater": "b4", "slytherin keeper": "d9"},
+             zones={**box("slytherin", GREEN), **box("gryffindor", RED)})
+    bludger_the_slytherin_keeper(s)
     assert where(s, "slytherin keeper") == "sz1"
     assert where(s, "bludger_one") == "d9"
     # Slytherin, roll 1: nobody may end on d9
@@ -444,8 +450,8 @@ def test_advanced_steal_takes_quaffle_and_finishes_move():
                      "slytherin chaser": "c6"})
     roll(s, 2)
     pick(s, "move slytherin chaser to d5 and take the Quaffle")
-    if find(s, "reach d5 in 1 steps"):
-        pick(s, "reach d5 in 1 steps")
+    if find(s, "reach d5 in 1 step"):
+        pick(s, "reach d5 in 1 step")
     ends = [o for o in s.options() if "end the move on" in o["label"]]
     assert ends, labels(s)
     s.apply_action_id(ends[0]["id"])
@@ -467,15 +473,7 @@ def test_advanced_bludgered_keeper_space_blocked_until_bludger_reused():
     Slytherin Keeper Bludgered on s_keeper: the Bludger stays on s_keeper."""
     s = tpos(advanced=True, pieces={"gryffindor beater": "b4"},
              zones={**box("slytherin", GREEN), **box("gryffindor", RED)})
-    roll(s, 1)
-    pick(s, "gryffindor beater from b4 to a5")
-    pick(s, "attempt a Bludger question")
-    pick(s, "aim the Bludger at slytherin keeper")
-    pick(s, "use bludger_one")
-    answer(s, True)
-    snitch_any(s)
-    pick(s, "do not defend")
-    snitch_any(s)
+    bludger_the_slytherin_keeper(s)
     assert where(s, "slytherin keeper") == "sz1"
     assert where(s, "bludger_one") == "s_keeper"
 

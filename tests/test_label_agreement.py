@@ -22,6 +22,7 @@ sides red, blue
 flow:
     choose n from [1, 2, 3] by red label "pay {n} Galleons ({3 - n} Galleons left)"
     log "red paid {n} Galleons, {n} more Successes; {n} is paid"
+    log "round {n}: power {n} points {3 - n}; {n} hits, {n} blocks"
     end in a draw
 """
 
@@ -46,3 +47,9 @@ def test_a_log_line_agrees_with_its_number_and_leaves_verbs_alone(tmp_path):
     assert "red paid 1 Galleon, 1 more Success; 1 is paid" in one
     _, two = play(tmp_path, 1)
     assert "red paid 2 Galleons, 2 more Successes; 2 is paid" in two
+
+
+def test_a_plural_word_right_before_another_number_names_that_number(tmp_path):
+    """"power {p} points {q}": `points` names the value after it, and stays as written."""
+    _, one = play(tmp_path, 0)
+    assert "round 1: power 1 points 2; 1 hit, 1 block" in one

@@ -550,6 +550,6 @@ def test_advanced_the_rest_of_the_move_never_steps_back_into_the_square_just_lef
     assert spot.position()["current"] == "gryffindor"
     spot.apply_action(spot.action_labels().index("roll 3"))
     spot.apply_action(spot.action_labels().index("move gryffindor chaser to d6 and take the Quaffle"))
-    spot.apply_action(spot.action_labels().index("reach d6 in 1 steps"))
+    spot.apply_action(spot.action_labels().index("reach d6 in 1 step"))
     ends = {label.rsplit(" ", 1)[1] for label in spot.action_labels() if label.startswith("end the move on ")}
     assert ends and "b4" not in ends

@@ -25,6 +25,18 @@ def pick(s, sub, exact=False):
     s.apply_action_id(m[0]["id"]); return m[0]
 def has(s, sub): return bool(find(s, sub))
 
+
+def dark_card_move(s, card, pawn=None):
+    """As the Dark Arts Player: explore, play `card` for its movement points ("move with"),
+    choose to move a Dark Arts Pawn and, when `pawn` is given ("dark_arts dark_pawn 2"), that
+    pawn: the sequence most Dark Arts movement checks start with."""
+    pick(s, "explore")
+    pick(s, f"play {card}")
+    pick(s, "move with")
+    pick(s, "move a Dark Arts Pawn")
+    if pawn is not None:
+        pick(s, f"move {pawn} (")
+
 HOUSES = ["gryffindor", "hufflepuff", "ravenclaw", "slytherin"]
 TOKENS = {"charms_token": "charms_classroom", "items_token": "trophy_room", "defence_token": "dada_classroom",
           "transfiguration_token": "transfiguration_classroom", "potions_token": "potions_classroom",
