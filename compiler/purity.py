@@ -113,37 +113,32 @@ def _ListLit(low, n, d):
 
 
 def _Where(low, n, d):
-    pure, slots = _zone_free(low, n.source, d)     # a zone's cards change during play
-    if not pure:
-        return IMPURE
-    saved = low.local.names
-    low.local.names = dict(saved)
-    low.local.names["it"] = (-99, "any")     # the item being tested: not a local of the caller
-    if n.name is not None:
-        low.local.names[n.name] = (-99, "any")
-    try:
-        cond_pure, cond_slots = analyse(low, n.cond, d)
-    finally:
-        low.local.names = saved
-    if not cond_pure:
-        return IMPURE
-    return True, slots | (cond_slots - {-99})
+    names = ("it",) if n.name is None else ("it", n.name)
+    return _filter_pure(low, n.source, n.cond, names, -99, d)
 
 
 def _Quantifier(low, n, d):
-    pure, slots = _zone_free(low, n.source, d)
+    return _filter_pure(low, n.source, n.cond, (n.var,), -98, d)
+
+
+def _filter_pure(low, source, cond, names, marker: int, d):
+    """A filter (`S where C`, `any x in S where C`) is pure when its source is not a zone and
+    its condition is pure with the names of the item tested bound to `marker`: not locals of
+    the caller, so they never count among the slots it reads."""
+    pure, slots = _zone_free(low, source, d)     # a zone's cards change during play
     if not pure:
         return IMPURE
     saved = low.local.names
     low.local.names = dict(saved)
-    low.local.names[n.var] = (-98, "any")    # the item being tested: not a local of the caller
+    for name in names:
+        low.local.names[name] = (marker, "any")
     try:
-        cond_pure, cond_slots = analyse(low, n.cond, d)
+        cond_pure, cond_slots = analyse(low, cond, d)
     finally:
         low.local.names = saved
     if not cond_pure:
         return IMPURE
-    return True, slots | (cond_slots - {-98})
+    return True, slots | (cond_slots - {marker})
 
 
 def _IsEmpty(low, n, d):
