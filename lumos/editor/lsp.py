@@ -221,15 +221,22 @@ def _check_teams(cg, teams: list[Path], overlays: dict[str, str], tmp: Path, bac
     from lumos.compiler.teams import check_team_file
     out = []
     for i, path in enumerate(teams):
-        text = overlays.get(str(Path(path).resolve()))
-        if text is not None and _differs(str(path), text):
-            copy = tmp / "teams" / str(i) / Path(path).name
-            copy.parent.mkdir(parents=True)
-            copy.write_text(text, encoding="utf-8")
-            back[str(copy)] = str(path)
-            path = copy
-        out += check_team_file(cg, path)[1]
+        out += check_team_file(cg, _unsaved_copy(path, overlays, tmp / "teams" / str(i), back))[1]
     return out
+
+
+def _unsaved_copy(path: Path, overlays: dict[str, str], folder: Path, back: dict) -> Path:
+    """The file to read for `path`: itself, or when the editor holds unsaved text that differs
+    from the disk, a copy of that text in `folder` (remembered in `back` so that problems
+    point at the real file)."""
+    text = overlays.get(str(Path(path).resolve()))
+    if text is None or not _differs(str(path), text):
+        return path
+    copy = folder / Path(path).name
+    copy.parent.mkdir(parents=True)
+    copy.write_text(text, encoding="utf-8")
+    back[str(copy)] = str(path)
+    return copy
 
 
 def _test_game(path: Path, default_game: str | None):
@@ -252,13 +259,7 @@ def _check_card_tests(cg, paths: list[Path], overlays: dict[str, str], tmp: Path
     from lumos.toolkit.cardtests import check_names, read_file
     out = []
     for i, path in enumerate(paths):
-        text = overlays.get(str(Path(path).resolve()))
-        if text is not None and _differs(str(path), text):
-            copy = tmp / "tests" / str(i) / Path(path).name
-            copy.parent.mkdir(parents=True)
-            copy.write_text(text, encoding="utf-8")
-            back[str(copy)] = str(path)
-            path = copy
+        path = _unsaved_copy(path, overlays, tmp / "tests" / str(i), back)
         data, problems, _text = read_file(path)
         if not problems and cg is not None and isinstance(data, dict) and data.get("game") == cg.id:
             problems = check_names(cg, str(path), data)
