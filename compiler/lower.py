@@ -866,10 +866,10 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
     @staticmethod
     def _agreeing_number(parts: list, text: str, end: int, f) -> int:
         """After a number hole, the words up to the next hole agree with the number in the
-        text the rules show: "({c.cost} Galleons)" reads "(1 Galleon)" for a cost of 1 (as
+        text the rules show: "({c.cost} coins)" reads "(1 coin)" for a cost of 1 (as
         lumos.reference.phrases.fill does in the rules reference). Replaces the hole's part
         by one that writes the number and those words; returns where the text goes on."""
-        from lumos.reference.phrases import after_one
+        from lumos.compiler.agreement import after_one
         j = text.find("{", end)
         rest = text[end:] if j < 0 else text[end:j]
         one = after_one(rest)

@@ -199,6 +199,19 @@ def test_standard_players(house):
 
 
 @pytest.mark.parametrize("house", HOUSES)
+def test_a_player_card_lists_only_actions_its_player_can_perform(house):
+    """Prepare to Play > Player Cards, 5 Actions: "The different Actions a Player can perform";
+    Actions: a Coach picks "an Action listed on that miniature's Player card". A Beater never
+    carries the Quaffle (rulings: who carries the Quaffle), so it can neither Steal nor Pass
+    nor Shoot, and its card lists none of them; only Chasers Shoot ("Actions > Shoot")."""
+    for c in house_cards(house, "player"):
+        if c["position"] == "beater":
+            assert not {"steal_dice", "pass_dice", "shoot_dice"} & set(c), c["name"]
+        if c["position"] != "chaser":
+            assert "shoot_dice" not in c, c["name"]
+
+
+@pytest.mark.parametrize("house", HOUSES)
 def test_the_box_holds_seven_player_cards_per_house(house):
     """Game Contents: "28 Player Cards (7 Gryffindor, 7 Slytherin, 7 Ravenclaw, 7
     Hufflepuff)" — one per miniature of the House's Team (Teams: "The box contains four

@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 
 from lumos.compiler import nodes as N
+from lumos.compiler.agreement import NOUN_AFTER, after_one, one_of, singular  # noqa: F401  (re-exported)
 
 # A marker: ESC kind US target US text GS (see lumos.reference.english).
 MARK = re.compile("\x1b([a-z]+)\x1f([^\x1f\x1d]*)\x1f([^\x1f\x1d]*)\x1d")
@@ -27,27 +28,6 @@ def plain(text: str) -> str:
 
 HOLE = re.compile(r"\{([^{}]*)\}")
 _YOU_VERB = {"is": "are", "has": "have", "does": "do", "was": "were", "isn't": "aren't", "doesn't": "don't"}
-_IRREGULAR = {"dice": "die", "men": "man", "women": "woman", "children": "child", "people": "person"}
-
-
-def singular(word: str) -> str:
-    """The singular of an English plural noun (`Successes` -> `Success`, `Opportunities` ->
-    `Opportunity`, `dice` -> `die`); a word that is not plural is left as it is.
-
-    >>> [singular(w) for w in ("Galleons", "Successes", "Opportunities", "dice", "Bonus", "Dice")]
-    ['Galleon', 'Success', 'Opportunity', 'die', 'Bonus', 'Die']
-    """
-    low = word.lower()
-    if low in _IRREGULAR:
-        one = _IRREGULAR[low]
-        return one.capitalize() if word[:1].isupper() else one
-    if low.endswith("ies") and len(word) > 4:
-        return word[:-3] + ("Y" if word.isupper() else "y")
-    if re.search(r"(ss|sh|ch|x|z)es$", low):
-        return word[:-2]
-    if low.endswith("s") and not re.search(r"(ss|us|is)$", low) and len(word) > 2:
-        return word[:-1]
-    return word
 
 
 def pick(phrase: N.Phrase, env: dict) -> N.Phrase:
@@ -90,42 +70,6 @@ def static(e, env: dict):
     return None
 
 
-_NOT_NOUN = {"of", "to", "from", "on", "in", "into", "at", "by", "with", "and", "or", "the", "a", "an", "your",
-             "their", "its", "more", "each", "up", "is", "are", "times"}
-
-
-def _one_of(text: str) -> str:
-    """The words after the number 1, with the first plural noun made singular (`Tempo Points`)."""
-    parts = text.split(" ")
-    for i, w in enumerate(parts):
-        if not w:
-            continue
-        if w.lower() in _NOT_NOUN - {"more", "times"}:
-            break
-        one = singular(w)
-        if one != w:
-            parts[i] = one
-            break
-    return " ".join(parts)
-
-
-_NOUN_AFTER = re.compile(r"((?: [A-Za-z-]+){1,3})")
-
-
-def after_one(rest: str) -> str:
-    """The text that follows a number 1, agreeing with it: its first plural noun made singular
-    (`" Galleons)"` -> `" Galleon)"`, `" more Successes"` -> `" more Success"`). The run-time
-    labels and log lines use it (lumos.compiler.lower) as the rules reference does (`fill`).
-
-    >>> after_one(" Galleons) to the deck"), after_one(" is left"), after_one(", then")
-    (' Galleon) to the deck', ' is left', ', then')
-    """
-    noun = _NOUN_AFTER.match(rest)
-    if not noun:
-        return rest
-    return _one_of(noun.group(1)) + rest[noun.end():]
-
-
 def fill(template: str, values: dict[str, str]) -> str:
     """A phrase template with its `{names}` replaced by English, in good grammar: `{s}'s` of
     "you" is "your", "you is" is "you are", "a {colour}" before a vowel is "an", and a
@@ -155,9 +99,9 @@ def fill(template: str, values: dict[str, str]) -> str:
                     pos = m.end() + 1 + len(verb.group(1))
                     continue
             if shown in ("1", "-1", "one"):
-                noun = _NOUN_AFTER.match(rest)
+                noun = NOUN_AFTER.match(rest)
                 if noun:
-                    out.append(value + _one_of(noun.group(1)))
+                    out.append(value + one_of(noun.group(1)))
                     pos = m.end() + len(noun.group(1))
                     continue
         before = "".join(out)
