@@ -297,9 +297,10 @@ def _vocabulary(tree, card_defs, low) -> tuple:
         if isinstance(n, (N.Num, N.Str)) and not isinstance(n.value, bool) and "{" not in str(n.value):
             found.add(n.value)
     for d in card_defs:
-        for v in d.fields.values():
-            if isinstance(v, (int, float, str)) and not isinstance(v, bool) and "\n" not in str(v):
-                found.add(v)
+        for field in d.fields.values():
+            for v in field if isinstance(field, (list, tuple)) else (field,):   # `stands: [a, b]` too
+                if isinstance(v, (int, float, str)) and not isinstance(v, bool) and "\n" not in str(v):
+                    found.add(v)
     for faces in low.dice.values():
         found.update(faces)
     for _default, choices in low.options.values():

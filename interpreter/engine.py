@@ -240,17 +240,32 @@ class GameState:
         return cls(cg, State.from_json(text))
 
     # ---------------------------------------------------------- positions
-    def position(self, for_side: int | None = None) -> dict:
-        """This situation written in names (see lumos.interpreter.position); with `for_side`,
-        without what that side cannot see."""
+    def position(self, for_side: int | str | None = None) -> dict:
+        """This situation written in names (see lumos.interpreter.position); with `for_side`
+        (a side's number or name), without what that side cannot see."""
         from lumos.interpreter.position import write_position
-        return write_position(self, for_side)
+        return write_position(self, self.side_number(for_side, "position(for_side=...)"))
 
     # ---------------------------------------------------------- views
-    def observation(self, side: int) -> dict[str, Any]:
-        """What `side` may see: hidden zones show only their size; others' hands are hidden."""
+    def observation(self, side: int | str) -> dict[str, Any]:
+        """What `side` (its number or name) may see: hidden zones show only their size; others'
+        hands are hidden."""
         from lumos.interpreter.observe import observe
-        return observe(self, side)
+        return observe(self, self.side_number(side, "observation(side)"))
+
+    def side_number(self, side: int | str | None, what: str = "side") -> int | None:
+        """A side given by number or by name, as a number (None stays None: no side, all is seen).
+        A name that is no side, or a number out of range, is a ValueError naming the sides: a
+        misspelt side must never quietly see as nobody (hidden information by construction)."""
+        sides = self.cg.sides
+        if side is None:
+            return None
+        if isinstance(side, str) and side in sides:
+            return sides.index(side)
+        if isinstance(side, int) and not isinstance(side, bool) and 0 <= side < len(sides):
+            return side
+        raise ValueError(f"{what}: {side!r} is not a side of {self.cg.id}; its sides are "
+                         f"{', '.join(sides)} (or their numbers 0 to {len(sides) - 1})")
 
     def __str__(self) -> str:
         from lumos.interpreter.observe import render_text

@@ -120,6 +120,9 @@ def play_checked(cg, seed: int, styles: tuple[str, ...], checker: Checker, optio
         side = state.current_player()
         options_now = state.legal_actions()
         assert options_now and 0 <= side < cg.nsides
+        # every option offered is in the game's fixed action space (OpenSpiel, PettingZoo and
+        # apply_action_id rely on it); raises R011 when one is not
+        assert len(state.legal_action_ids()) == len(options_now)
         state.apply_action(options_now[picks[side](state)])
         try:
             checker.check(state)
