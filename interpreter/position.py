@@ -381,6 +381,12 @@ def _turn_of(cg, st, frame) -> int:
     return st.g[cg.current_slot]
 
 
+def _some(names: list[str], most: int = 12) -> str:
+    """A few names for a hint: the first `most`, then how many more."""
+    shown = ", ".join(names[:most])
+    return shown + (f" and {len(names) - most} more" if len(names) > most else "")
+
+
 def _play_to_start_of(r: _Reader, state, rule, side: int | None = None) -> None:
     """Play from the seed, taking the first option of every decision, until `rule` starts (for
     `side`, when given: its first side parameter, or the current side, is that side)."""
@@ -388,7 +394,8 @@ def _play_to_start_of(r: _Reader, state, rule, side: int | None = None) -> None:
     labels = rule_labels(cg)
     if rule not in labels:
         r.fail("P104", f"no rule `{rule}` in {cg.id}", r.span(r.data["at"], "start_of"),
-               did_you_mean(str(rule), labels) or "name a procedure, action or step of the rules")
+               did_you_mean(str(rule), labels) or "name a procedure, action or step of the rules: "
+               + _some(sorted(n for n in set(labels) - {"setup", "flow"} if not n.startswith("card "))))
         return
     target = labels.index(rule)
     if any(f[0] == target and f[1] == 0 and (side is None or _turn_of(cg, state.st, f) == side)

@@ -286,6 +286,19 @@ def test_a_position_at_the_start_of_a_rule(hands):
     assert state.position()["pieces"]["red runner"] == "b"
 
 
+def test_an_unknown_start_of_rule_gets_the_rules_names_in_its_hint():
+    """A newcomer does not know the rules' names: a `start_of` that is none lists them
+    (without the cards' own procedures), or the closest when one is close."""
+    cg = load_game("snitch-snatcher")
+    with pytest.raises(LumosCheckError) as err:
+        load_position(cg, {"at": {"start_of": "nonsense"}})
+    d = err.value.diagnostics[0]
+    assert d.code == "P104" and "take_turn" in d.hint and "move_player" in d.hint and "card " not in d.hint
+    with pytest.raises(LumosCheckError) as err:
+        load_position(cg, {"at": {"start_of": "take_trun"}})
+    assert err.value.diagnostics[0].hint == "did you mean `take_turn`?"
+
+
 def test_mistakes_in_a_position_file_are_shown_at_their_place(hands, tmp_path):
     path = tmp_path / "spot.yaml"
     path.write_text("pieces:\n  red runer: b\nzones:\n  red hand: [Dahs]\nspeed: 3\n")
