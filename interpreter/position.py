@@ -381,7 +381,7 @@ def _turn_of(cg, st, frame) -> int:
     return st.g[cg.current_slot]
 
 
-def _some(names: list[str], most: int = 12) -> str:
+def _some(names: list[str], most: int = 20) -> str:
     """A few names for a hint: the first `most`, then how many more."""
     shown = ", ".join(names[:most])
     return shown + (f" and {len(names) - most} more" if len(names) > most else "")
