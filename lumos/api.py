@@ -73,8 +73,21 @@ def settle_memory() -> None:
     gc.freeze()
 
 
-def load_game(game: str | Path):
-    """Compile a game (bundled id or folder); compiled games are reused while files are unchanged."""
+def load_game(game: str | Path, with_paths: tuple[str | Path, ...] | list = ()):
+    """Compile a game (bundled id or folder); compiled games are reused while files are unchanged.
+
+    `with_paths`: expansions (a folder with expansion.yaml, or its manifest), card files or
+    folders of card files added to the game's, as `--with` does on the command line
+    (`load_game("catch-the-golden-snitch", ["examples/catch-the-golden-snitch-stars"])`).
+    A mistake raises a LumosCheckError with every diagnostic; a path that is no expansion
+    or card file, or an expansion of another game, a ValueError."""
+    if with_paths:
+        from lumos.cli.common import UsageError, compile_or_fail
+        try:
+            cg, _src = compile_or_fail(str(game), [str(p) for p in with_paths])
+        except UsageError as exc:
+            raise ValueError(str(exc)) from None
+        return cg
     src = game_sources(game)
     return _load(src, src.content_hash())
 

@@ -49,3 +49,21 @@ def test_games_with_the_star_players_complete(capsys):
                  "--option", "spectators=on", "--option", "funding=10"]) == 0
     summary = json.loads(capsys.readouterr().out)
     assert summary["completed"] == 20 and summary["errors"] == 0
+
+
+def test_the_api_loads_a_game_with_an_expansion():
+    """`lumos.api.load_game(GAME, with_paths)` adds an expansion's cards as `--with` does, so a
+    test or a notebook can play them; the game's own cards stay, and a wrong path or an
+    expansion of another game is a ValueError that says which."""
+    import pytest
+
+    from lumos.api import load_game
+    base = load_game(GAME)
+    cg = load_game(GAME, [EXAMPLE])
+    names = {c.name for c in cg.cards}
+    assert "Quick-Fingered Tess" in names and {c.name for c in base.cards} <= names
+    assert "Quick-Fingered Tess" not in {c.name for c in base.cards}
+    with pytest.raises(ValueError, match="extends `catch-the-golden-snitch`, not `snitch-snatcher`"):
+        load_game("snitch-snatcher", [EXAMPLE])
+    with pytest.raises(ValueError, match="no expansion or card file"):
+        load_game(GAME, [ROOT / "no-such-folder"])
