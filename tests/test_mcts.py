@@ -117,7 +117,8 @@ def test_the_search_beats_random_at_catch_the_golden_snitch():
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game, spec, n, at_least", [
-    ("catch-the-golden-snitch", "mcts:50:d0", 10, 9),
+    # 18 - 2 measured on seeds 0-19 (docs/analysis.md): the search also plays the Pitch now
+    ("catch-the-golden-snitch", "mcts:50:d0", 20, 16),
     ("chamber-of-secrets-trivia", "mcts:60:d0", 6, 4),
 ])
 def test_the_search_beats_random_clearly(game, spec, n, at_least):
