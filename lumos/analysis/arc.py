@@ -89,7 +89,8 @@ def statistics_of(state, actions: list[dict[str, int]]) -> dict[str, list]:
 def summarise_statistics(cg, arcs: list[dict]) -> dict:
     """Per declared statistic and side: in how many games it happened (a count or value other
     than 0, a flag that held), that share of the games, and its mean per game; and in how many
-    games it happened for some side (Goals were scored in 9 games of 10)."""
+    games it happened for some side (Goals were scored in 9 games of 10) and for every side
+    (both Seekers flew up the Snitch Race in all 10)."""
     out: dict[str, dict] = {}
     for info in cg.statistics:
         rows = [arc["statistics"][info.title] for arc in arcs if info.title in arc.get("statistics", {})]
@@ -100,8 +101,10 @@ def summarise_statistics(cg, arcs: list[dict]) -> dict:
             per[side] = {"games": happened, "share": happened / len(values) if values else 0.0,
                          "mean": sum(values) / len(values) if values else 0.0, "of": len(values)}
         anyone = sum(1 for r in rows if any(r))
+        everyone = sum(1 for r in rows if None not in r and all(r))
         out[info.title] = {"kind": info.kind, "section": info.section, "sides": per,
-                           "any_side": {"games": anyone, "share": anyone / len(rows) if rows else 0.0}}
+                           "any_side": {"games": anyone, "share": anyone / len(rows) if rows else 0.0},
+                           "every_side": {"games": everyone, "share": everyone / len(rows) if rows else 0.0}}
     return out
 
 
