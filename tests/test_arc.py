@@ -79,7 +79,7 @@ def test_the_table_shows_the_statistics(capsys):
     and a catch wins, so one side at most catches it in a game."""
     assert main(["simulate", "snitch-snatcher", "-n", "6", "-q"]) == 0
     out = capsys.readouterr().out
-    assert "statistics" in out and "Golden Snitch caught" in out and "any side" in out
+    assert "statistics" in out and "Golden Snitch caught" in out and "any side" in out and "every side" in out
     assert main(["simulate", "snitch-snatcher", "-n", "12", "-q", "--json"]) == 0
     stats = json.loads(capsys.readouterr().out)["arc"]["statistics"]
     caught = stats["Golden Snitch caught"]

@@ -156,21 +156,25 @@ def _arc_table(arc: dict, cg, games: int):
 
 def _statistics_table(stats: dict, cg, games: int):
     """The game's declared statistics (`statistic "Goals" of s = ...`): per side, in how many
-    games each happened (its share) and its mean per game."""
+    games each happened (its share) and its mean per game; then in how many it happened for
+    some side, and for every side (both Seekers raced)."""
     from rich.table import Table
-    table = Table(title=f"statistics ({count(games, 'completed game')}): games it happened in, mean per game",
+    table = Table(title=f"statistics ({count(games, 'completed game')}): per side, games it happened in / mean "
+                  "per game; games it happened in for any side, for every side",
                   min_width=48)
     table.add_column("", style="bold")
     for side in cg.sides:
         table.add_column(side, justify="right")
     table.add_column("any side", justify="right")
+    table.add_column("every side", justify="right")
     for title, row in stats.items():
         cells = []
         for side in cg.sides:
             per = row["sides"][side]
-            cells.append(f"{per['games']} ({per['share']:.0%}) / {per['mean']:.2f}")
-        anyone = row["any_side"]
-        table.add_row(title, *cells, f"{anyone['games']} ({anyone['share']:.0%})")
+            cells.append(f"{per['games']} / {per['mean']:.2f}")
+        anyone, everyone = row["any_side"], row.get("every_side", {"games": 0, "share": 0.0})
+        table.add_row(title, *cells, f"{anyone['games']} ({anyone['share']:.0%})",
+                      f"{everyone['games']} ({everyone['share']:.0%})")
     return table
 
 
