@@ -538,8 +538,15 @@ def _take_card(r: _Reader, state, name, z: int, container, key):
     listed = {r.zone_index[n] for n in (r.data.get("zones") or {}) if n in r.zone_index}
     free = [c for c in ids if st.card_zone[c] == -1] or [c for c in ids if st.card_zone[c] not in listed]
     if not free:
+        held: dict[str, int] = {}
+        for c in ids:
+            if st.card_zone[c] >= 0:
+                label = cg.zone_label(st.card_zone[c])
+                held[label] = held.get(label, 0) + 1
+        where = ", ".join(f"{n} in {label}" for label, n in held.items())
         r.fail("P105", f"the game has {len(ids)} cop{'y' if len(ids) == 1 else 'ies'} of `{name}`, "
-                       "and the position uses them all", r.span(container, key), "")
+                       f"and the position uses them all ({where})", r.span(container, key),
+               "list the card as many times as the game has copies, in all the zones together")
         return None
     own = [c for c in free if cg.cards[c].deck == side] or free
     c = own[0]

@@ -299,6 +299,18 @@ def test_an_unknown_start_of_rule_gets_the_rules_names_in_its_hint():
     assert err.value.diagnostics[0].hint == "did you mean `take_turn`?"
 
 
+def test_more_copies_than_the_game_has_says_where_they_all_are():
+    """P105 names where the position already put every copy, so the extra one can be found."""
+    cg = load_game("snitch-snatcher")
+    with pytest.raises(LumosCheckError) as err:
+        load_position(cg, {"zones": {"home hand": ["Fly Sideways"] * 4, "home discard": ["Fly Sideways"] * 3}})
+    d = err.value.diagnostics[0]
+    assert d.code == "P105"
+    assert d.message == "the game has 6 copies of `Fly Sideways`, and the position uses them all " \
+                        "(4 in home hand, 2 in home discard)"
+    assert "as many times as the game has copies" in d.hint
+
+
 def test_mistakes_in_a_position_file_are_shown_at_their_place(hands, tmp_path):
     path = tmp_path / "spot.yaml"
     path.write_text("pieces:\n  red runer: b\nzones:\n  red hand: [Dahs]\nspeed: 3\n")
