@@ -15,7 +15,8 @@
 - each House Player holds at most one Library Book (The Library & Library Book Deck), one
   D.A. Coin (Room of Requirement, Note) and one Hogwarts Token (Hogwarts Tokens); there is
   one Dark Detector, held by one House in play or on its space (Hogwarts Loyalty Track);
-  Scrolls and Coins given out never exceed their supply (Game Components: 8 and 4);
+  Scrolls and Coins held never exceed their supply (Game Components: 8 and 4), a spent Scroll
+  going back to its stack;
 - the marker stays on the path and each House on the 7 spaces of the Loyalty Track;
 - the game ends with a House win, a Dark Arts win or the rulebook's draw (Game End).
 
@@ -108,7 +109,10 @@ class Checker:
         for t in self.tokens:    # a held token is off its space
             assert st.pv[self.holder_side][t] is None or st.loc[t] < 0, (where, self.names[t], "held and on the board")
         assert g("detector") is None or g("detector") in in_play, (where, "the Dark Detector", g("detector"))
-        assert sum(sv("scrolls_gained", s) for s in in_play) + g("scrolls_left") == 8, (where, "Scrolls")
+        # a Scroll spent on a Defence Shield is relinquished, back to its stack (Glossary >
+        # Relinquish): the Scrolls held and the stack make the 8; each House gains at most 2
+        assert sum(sv("scrolls", s) for s in in_play) + g("scrolls_left") == 8, (where, "Scrolls")
+        assert all(sv("scrolls_gained", s) <= 2 for s in in_play), (where, "Scrolls")
         assert sum(1 for s in in_play if sv("coin", s)) + g("coins_left") == 4, (where, "D.A. Coins")
         assert 1 <= g("path") <= PATH_END, (where, "path", g("path"))
         # House pawns: never through a wall, never across an obstacle no card opened
