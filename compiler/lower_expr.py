@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
+                                  _in_sets_text, _in_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
                                   _src, _walk_search, _where_text, _with_src, specialised)
@@ -487,14 +488,24 @@ class ExprLowering:
                 sets = tuple(frozenset(v) for v in static[0])
                 _t, slot, of = static
                 if op == "in":
-                    return (lambda m, L: (w := of(m, L)) is not None and a(m, L) in sets[w]), "flag"
-                return (lambda m, L: (w := of(m, L)) is None or a(m, L) not in sets[w]), "flag"
+                    fn = lambda m, L: (w := of(m, L)) is not None and a(m, L) in sets[w]  # noqa: E731
+                else:
+                    fn = lambda m, L: (w := of(m, L)) is None or a(m, L) not in sets[w]  # noqa: E731
+                if specialised():
+                    _lazy(fn, _in_sets_text(op == "in", of, a, sets))
+                return fn, "flag"
             if tb == "zone":
                 b0 = b
                 b = lambda m, L: () if (z := b0(m, L)) is None else m.st.zones[z]  # noqa: E731
+                if specialised():
+                    _lazy(b, _zone_cards_text(b0))
             if op == "in":  # nothing is in none
-                return (lambda m, L: a(m, L) in (b(m, L) or ())), "flag"
-            return (lambda m, L: a(m, L) not in (b(m, L) or ())), "flag"
+                fn = lambda m, L: a(m, L) in (b(m, L) or ())  # noqa: E731
+            else:
+                fn = lambda m, L: a(m, L) not in (b(m, L) or ())  # noqa: E731
+            if specialised() and (_has_src(a) or _has_src(b)):
+                _lazy(fn, _in_text(op == "in", a, b))
+            return fn, "flag"
         b, tb = self.expr(n.right)
         if "die" in (ta, tb):
             self.die_compare(n, ta, tb)
