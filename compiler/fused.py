@@ -671,3 +671,18 @@ def _zone_cards_text(zone):
         z = _name()
         return _around(zone, f"() if ({z} := (", f")) is None else m.st.zones[{z}]")
     return make
+
+
+def _method_text(fn, method: str, args, forms=None):
+    """fn with a text `m.<method>(a, b, ...)`, each argument's text in line (left to right, as the
+    call evaluates them) when any has one (the specialised back end only). `forms`: per argument, a format for its text
+    (`"{} or ()"`). `method` is a name of Machine's, never designer text."""
+    if not specialised() or not any(_has_src(a) for a in args):
+        return fn
+    forms = forms or ("{}",) * len(args)
+
+    def make():
+        parts = [_src(a) for a in args]
+        return (f"m.{method}(" + ", ".join(form.format(f"({t})") for form, (t, _n) in zip(forms, parts)) + ")",
+                _merge(*parts))
+    return _lazy(fn, make)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
-                                  _in_sets_text, _in_text, _zone_cards_text,
+                                  _in_sets_text, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
                                   _src, _walk_search, _where_text, _with_src, specialised)
@@ -139,6 +139,9 @@ class ExprLowering:
                 fn.src = (f"(None if ({v} := L[{slot}]) is None else {t}[{v}])", {t: table})
             else:
                 fn = lambda m, L: None if (v := of(m, L)) is None else table[v]  # noqa: E731
+                if specialised() and _has_src(of):
+                    v, t = _name(), _name()
+                    _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else {t}[{v}])", {t: table}))
             fn.static = (table, slot, of)   # lets comparisons and `in` precompute what they can
             return fn, rtype
         if getattr(get, "piece_space", False):
@@ -153,10 +156,14 @@ class ExprLowering:
                     loc = st.loc[v]
                     return None if loc < 0 else loc
                 return m.space_of(v)
+            v, loc = _name(), _name()
             if slot is not None:
-                v, loc = _name(), _name()
                 piece_space.src = (f"(None if ({v} := L[{slot}]) is None else ((None if ({loc} := m.st.loc[{v}]) < 0 "
                                    f"else {loc}) if m.st.holder[{v}] < 0 else m.space_of({v})))", _NO_NAMES)
+            elif specialised() and _has_src(of):
+                _lazy(piece_space, lambda: _around(
+                    of, f"(None if ({v} := ", f") is None else ((None if ({loc} := m.st.loc[{v}]) < 0 "
+                    f"else {loc}) if m.st.holder[{v}] < 0 else m.space_of({v})))"))
             return piece_space, rtype
         column = getattr(get, "column", None)
         if column is not None and slot is not None:
@@ -301,6 +308,11 @@ class ExprLowering:
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
+            if specialised() and (_has_src(where) or _has_src(guard)):
+                def make():   # the test first, then the filter
+                    (wt, wn), (gt, gn) = _src(where), _src(guard)
+                    return f"(({wt}) if ({gt}) else ())", {**wn, **gn}
+                _lazy(guarded_where, make)
             if exists is not None:
                 guarded_where.exists = exists
             return guarded_where, ("list:" + el if styp != "zone" else "list:card")
@@ -481,6 +493,9 @@ class ExprLowering:
                     r = _name()
                     return _with_src(f, f"(L[{sa}] {'in' if op == 'in' else 'not in'} {r})", {r: region}), "flag"
                 f = (lambda m, L: a(m, L) in region) if op == "in" else (lambda m, L: a(m, L) not in region)
+                if specialised() and _has_src(a):
+                    r, word = _name(), "in" if op == "in" else "not in"
+                    _lazy(f, lambda: _around(a, "((", f") {word} {r})", {r: region}))
                 return f, "flag"
             static = getattr(b, "static", None)
             if static is not None and all(isinstance(v, tuple) for v in static[0]):
@@ -975,23 +990,24 @@ class ExprLowering:
 
     def b_occupants(self, f):
         a, = f
-        return lambda m, L: m.occupants(a(m, L))
+        return _method_text(lambda m, L: m.occupants(a(m, L)), "occupants", f)
 
     def b_full(self, f):
         a, = f
-        return lambda m, L: m.full(a(m, L))
+        return _method_text(lambda m, L: m.full(a(m, L)), "full", f)
 
     def b_distance(self, f):
         a, b, link = f
-        return lambda m, L: m.distance(a(m, L), b(m, L), link(m, L))
+        return _method_text(lambda m, L: m.distance(a(m, L), b(m, L), link(m, L)), "distance", f)
 
     def b_toward(self, f):
         a, b, k, link = f
-        return lambda m, L: m.toward(a(m, L), b(m, L), k(m, L), link(m, L))
+        return _method_text(lambda m, L: m.toward(a(m, L), b(m, L), k(m, L), link(m, L)), "toward", f)
 
     def b_closest(self, f):
         a, s, link = f
-        return lambda m, L: m.closest(a(m, L) or (), s(m, L), link(m, L))
+        return _method_text(lambda m, L: m.closest(a(m, L) or (), s(m, L), link(m, L)), "closest", f,
+                            ("{} or ()", "{}", "{}"))
 
     def b_offset(self, f):
         s, dx, dy = f
