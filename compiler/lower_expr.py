@@ -11,6 +11,7 @@ from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _coun
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
                                   _src, _walk_search, _where_text, _with_src, specialised)
+from lumos.compiler.invariant import candidates, first_use, resetting
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
 from lumos.interpreter.routes import sure_route
@@ -47,6 +48,14 @@ class ExprLowering:
         method = _EXPR_METHODS.get((type(self), type(node)))
         if method is None:
             method = _EXPR_METHODS[type(self), type(node)] = getattr(type(self), "e_" + type(node).__name__)
+        marks = getattr(self, "first_marks", None)
+        if marks and id(node) in marks:
+            # a part of a `where` condition that is the same for every item (compiler/invariant.py)
+            del marks[id(node)]
+            f, t = method(self, node)
+            f = first_use(f)
+            self.first_cells.append(f.cell)
+            return f, t
         return method(self, node)
 
     def expect(self, node: N.Expr, want: str, what: str = ""):
@@ -262,10 +271,17 @@ class ExprLowering:
         if depth and n.name is None:
             self.nested_it(n.cond)
         self.where_depth = depth + 1
+        saved_marks = getattr(self, "first_marks", None), getattr(self, "first_cells", None)
+        self.first_marks, self.first_cells = None, []
+        if specialised():
+            found = candidates(cond_node, ("it",) + ((n.name,) if n.name else ()))
+            self.first_marks = {id(x): x for x in found}   # the nodes kept alive: their ids stay theirs
         try:
             cond, _ = self.expect(cond_node, "flag", "the condition after `where`")
+            cells = self.first_cells
         finally:
             self.where_depth = depth
+            self.first_marks, self.first_cells = saved_marks
             if n.name is not None:
                 if named is None:
                     self.local.names.pop(n.name, None)
@@ -305,6 +321,8 @@ class ExprLowering:
         exists = None
         if member is None and specialised() and getattr(self, "scratch", False):
             exists = _exists(src, cond, slot, guard)   # for `... is (not) empty` (e_IsEmpty)
+        if cells:   # each run of the filter starts with its same-for-every-item parts unknown
+            where, exists = resetting(where, cells), resetting(exists, cells)
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
