@@ -33,7 +33,7 @@ def candidates(cond, names: tuple[str, ...]) -> list:
             if _contains_costly(node):
                 found.append(node)
             return
-        if isinstance(node, N.BoolOp) or isinstance(node, N.Arith):
+        if isinstance(node, (N.BoolOp, N.Arith)):
             for item in node.items:
                 visit(item)
         elif isinstance(node, N.Not):

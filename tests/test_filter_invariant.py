@@ -4,6 +4,7 @@ at its first use in a run of the filter (docs/speed.md). The games stay the same
 gives an enclosing run of the same filter its value back."""
 from lumos.compiler import nodes as N
 from lumos.compiler.invariant import candidates, first_use, resetting
+
 from lumos.diagnostics import NOWHERE
 
 

@@ -2,7 +2,9 @@
 read once per search (docs/speed.md). The games stay the same (tests/test_backend_equivalence.py);
 here: only reads of slots made before the search move, and only a remembered part's row lookup
 becomes a row read once."""
-from lumos.compiler.fused import _NO_NAMES
+import types
+
+from lumos.compiler.fused import _NO_NAMES, _compile_def
 from lumos.compiler.hoist import invariant, own_slot
 
 
@@ -23,12 +25,12 @@ def test_a_remembered_row_is_looked_up_at_its_first_use():
     cache[4] = {8: True}
     g = {"_5": cache, "_6": _NO_NAMES, "_7": lambda m, L: False}
     body = "def f(m, L):\n" + "".join(f"    {line}\n" for line in first) + f"    return {out}\n"
-    exec(compile(body, "<test>", "exec"), g)
+    f = types.FunctionType(_compile_def(body), g)
     L = [None] * 10
     L[1], L[8] = 4, 8
-    assert g["f"](None, L) is True
+    assert f(None, L) is True
     L[1] = 5          # a row that does not exist yet is made, the same dict the remembered part fills
-    assert g["f"](None, L) is False and cache[5] == {}
+    assert f(None, L) is False and cache[5] == {}
 
 
 def test_rows_keyed_on_the_searchs_own_slots_or_other_dicts_stay():
