@@ -15,6 +15,7 @@ import types
 import weakref
 
 from lumos.compiler import nodes as N
+from lumos.compiler.hoist import invariant, own_slot
 
 
 # -- fused closures
@@ -267,16 +268,21 @@ def _reach_search(start, link, count, through, onto, tslot, oslot):
 
 def _reach_text(start, link, count, through, onto, tslot, oslot):
     (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
+    names = {**sn, **cn, **tn, **on}
     # the state object is the same for the whole search: read it once (the conditions
-    # read from it and never replace it)
+    # read from it and never replace it); so are the locals made before the search
+    # (lumos.compiler.hoist)
     ttext, otext = ttext.replace("m.st.", "st."), otext.replace("m.st.", "st.")
+    (ttext, otext), first = invariant([ttext, otext], names, min(tslot, oslot), _NO_NAMES)
+    ttext, otext = own_slot(ttext, tslot, "nxt"), own_slot(otext, oslot, "nxt")
+    first = "".join(f"    {line}\n" for line in first)
     body = f"""def search(m, L):
     st = m.st
     start = {stext}
     count = {ctext}
     if start is None or count <= 0:
         return ()
-    nbrs = m.board.links[{link!r}]
+{first}    nbrs = m.board.links[{link!r}]
     seen = {{start}}
     found = []
     ring = [start]
@@ -308,7 +314,7 @@ def _reach_text(start, link, count, through, onto, tslot, oslot):
     found.sort()
     return tuple(found)
 """
-    return body, {**sn, **cn, **tn, **on}
+    return body, names
 
 
 def _arith_text(srcs, ops):
@@ -496,34 +502,45 @@ def _walk_search(start, link, count, through, onto, tslot, oslot):
     def make():
         (stext, sn), (ctext, cn) = _src(start), _src(count)
         names = {**sn, **cn}
+        ttext, otext = "True", "True"
+        if through is not None:
+            ttext, tn = _src(through)
+            names.update(tn)
+        if onto is not None:
+            otext, on = _src(onto)
+            names.update(on)
+        # the state object and the locals made before the search are the same for the whole
+        # search: read once (lumos.compiler.hoist)
+        ttext, otext = ttext.replace("m.st.", "st."), otext.replace("m.st.", "st.")
+        below = min(s for s in (tslot, oslot, 1 << 30) if s >= 0)
+        (ttext, otext), first = invariant([ttext, otext], names, below, _NO_NAMES)
+        first = "".join(f"    {line}\n" for line in first)
         if through is None:
             test = "ok = True"
         else:
-            ttext, tn = _src(through)
-            names.update(tn)
-            test = f"L[{tslot}] = nxt\n                    ok = True if {ttext} else False"
+            test = f"L[{tslot}] = nxt\n                    ok = True if {own_slot(ttext, tslot, 'nxt')} else False"
         if onto is None:
             ends = "    return tuple(ends)\n"
         else:
-            otext, on = _src(onto)
-            names.update(on)
             ends = f"""    found = []
     for nxt in ends:
         L[{oslot}] = nxt
-        if {otext}:
+        if {own_slot(otext, oslot, 'nxt')}:
             found.append(nxt)
     return tuple(found)
 """
         body = f"""def search(m, L):
+    st = m.st
     start = {stext}
     count = {ctext}
     if start is None or count <= 0:
         return ()
-    nbrs = m.board.links[{link!r}]
+{first}    nbrs = m.board.links[{link!r}]
     passable = {{}}
     ring = {{start: -1}}
     for _ in range(count - 1):
         following = {{}}
+        arrive = following.setdefault
         for here, left in ring.items():
             for nxt in nbrs[here]:
                 if nxt == left:
@@ -532,12 +549,8 @@ def _walk_search(start, link, count, through, onto, tslot, oslot):
                 if ok is None:
                     {test}
                     passable[nxt] = ok
-                if ok:
-                    came = following.get(nxt)
-                    if came is None:
-                        following[nxt] = here
-                    elif came != here:
-                        following[nxt] = -2
+                if ok and arrive(nxt, here) != here:   # walks arrive from two spaces
+                    following[nxt] = -2
         if not following:
             return ()
         ring = following
@@ -630,3 +643,46 @@ def _exists(src, cond, slot, guard):
     fn = types.FunctionType(_first_run_def.__code__, g, "exists")
     g["_self"] = weakref.ref(fn)
     return fn
+
+
+def _in_text(positive: bool, a, b):
+    """make() for `a in b` (`not in`) of a list: a's value first, then b's; none holds nothing."""
+    def make():
+        (at, an), (bt, bn) = _src(a), _src(b)
+        return f"({at}) {'in' if positive else 'not in'} (({bt}) or ())", {**an, **bn}
+    return make
+
+
+def _in_sets_text(positive: bool, of, a, sets):
+    """make() for `a in X.region` of a list per entity that never changes (one set per entity):
+    the entity first, then a's value, as the closure computes them."""
+    def make():
+        (ot, on), (at, an) = _src(of), _src(a)
+        w, s = _name(), _name()
+        if positive:
+            return f"({w} := ({ot})) is not None and ({at}) in {s}[{w}]", {**on, **an, s: sets}
+        return f"({w} := ({ot})) is None or ({at}) not in {s}[{w}]", {**on, **an, s: sets}
+    return make
+
+
+def _zone_cards_text(zone):
+    """make() for the cards of a zone read as a list: () for no zone."""
+    def make():
+        z = _name()
+        return _around(zone, f"() if ({z} := (", f")) is None else m.st.zones[{z}]")
+    return make
+
+
+def _method_text(fn, method: str, args, forms=None):
+    """fn with a text `m.<method>(a, b, ...)`, each argument's text in line (left to right, as the
+    call evaluates them) when any has one (the specialised back end only). `forms`: per argument, a format for its text
+    (`"{} or ()"`). `method` is a name of Machine's, never designer text."""
+    if not specialised() or not any(_has_src(a) for a in args):
+        return fn
+    forms = forms or ("{}",) * len(args)
+
+    def make():
+        parts = [_src(a) for a in args]
+        return (f"m.{method}(" + ", ".join(form.format(f"({t})") for form, (t, _n) in zip(forms, parts)) + ")",
+                _merge(*parts))
+    return _lazy(fn, make)

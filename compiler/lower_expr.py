@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
+                                  _in_sets_text, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
                                   _src, _walk_search, _where_text, _with_src, specialised)
+from lumos.compiler.invariant import candidates, first_use, resetting
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
 from lumos.interpreter.routes import sure_route
@@ -46,6 +48,14 @@ class ExprLowering:
         method = _EXPR_METHODS.get((type(self), type(node)))
         if method is None:
             method = _EXPR_METHODS[type(self), type(node)] = getattr(type(self), "e_" + type(node).__name__)
+        marks = getattr(self, "first_marks", None)
+        if marks and id(node) in marks:
+            # a part of a `where` condition that is the same for every item (compiler/invariant.py)
+            del marks[id(node)]
+            f, t = method(self, node)
+            f = first_use(f)
+            self.first_cells.append(f.cell)
+            return f, t
         return method(self, node)
 
     def expect(self, node: N.Expr, want: str, what: str = ""):
@@ -138,6 +148,9 @@ class ExprLowering:
                 fn.src = (f"(None if ({v} := L[{slot}]) is None else {t}[{v}])", {t: table})
             else:
                 fn = lambda m, L: None if (v := of(m, L)) is None else table[v]  # noqa: E731
+                if specialised() and _has_src(of):
+                    v, t = _name(), _name()
+                    _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else {t}[{v}])", {t: table}))
             fn.static = (table, slot, of)   # lets comparisons and `in` precompute what they can
             return fn, rtype
         if getattr(get, "piece_space", False):
@@ -152,10 +165,14 @@ class ExprLowering:
                     loc = st.loc[v]
                     return None if loc < 0 else loc
                 return m.space_of(v)
+            v, loc = _name(), _name()
             if slot is not None:
-                v, loc = _name(), _name()
                 piece_space.src = (f"(None if ({v} := L[{slot}]) is None else ((None if ({loc} := m.st.loc[{v}]) < 0 "
                                    f"else {loc}) if m.st.holder[{v}] < 0 else m.space_of({v})))", _NO_NAMES)
+            elif specialised() and _has_src(of):
+                _lazy(piece_space, lambda: _around(
+                    of, f"(None if ({v} := ", f") is None else ((None if ({loc} := m.st.loc[{v}]) < 0 "
+                    f"else {loc}) if m.st.holder[{v}] < 0 else m.space_of({v})))"))
             return piece_space, rtype
         column = getattr(get, "column", None)
         if column is not None and slot is not None:
@@ -254,10 +271,17 @@ class ExprLowering:
         if depth and n.name is None:
             self.nested_it(n.cond)
         self.where_depth = depth + 1
+        saved_marks = getattr(self, "first_marks", None), getattr(self, "first_cells", None)
+        self.first_marks, self.first_cells = None, []
+        if specialised():
+            found = candidates(cond_node, ("it",) + ((n.name,) if n.name else ()))
+            self.first_marks = {id(x): x for x in found}   # the nodes kept alive: their ids stay theirs
         try:
             cond, _ = self.expect(cond_node, "flag", "the condition after `where`")
+            cells = self.first_cells
         finally:
             self.where_depth = depth
+            self.first_marks, self.first_cells = saved_marks
             if n.name is not None:
                 if named is None:
                     self.local.names.pop(n.name, None)
@@ -297,9 +321,16 @@ class ExprLowering:
         exists = None
         if member is None and specialised() and getattr(self, "scratch", False):
             exists = _exists(src, cond, slot, guard)   # for `... is (not) empty` (e_IsEmpty)
+        if cells:   # each run of the filter starts with its same-for-every-item parts unknown
+            where, exists = resetting(where, cells), resetting(exists, cells)
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
+            if specialised() and (_has_src(where) or _has_src(guard)):
+                def make():   # the test first, then the filter
+                    (wt, wn), (gt, gn) = _src(where), _src(guard)
+                    return f"(({wt}) if ({gt}) else ())", {**wn, **gn}
+                _lazy(guarded_where, make)
             if exists is not None:
                 guarded_where.exists = exists
             return guarded_where, ("list:" + el if styp != "zone" else "list:card")
@@ -480,6 +511,9 @@ class ExprLowering:
                     r = _name()
                     return _with_src(f, f"(L[{sa}] {'in' if op == 'in' else 'not in'} {r})", {r: region}), "flag"
                 f = (lambda m, L: a(m, L) in region) if op == "in" else (lambda m, L: a(m, L) not in region)
+                if specialised() and _has_src(a):
+                    r, word = _name(), "in" if op == "in" else "not in"
+                    _lazy(f, lambda: _around(a, "((", f") {word} {r})", {r: region}))
                 return f, "flag"
             static = getattr(b, "static", None)
             if static is not None and all(isinstance(v, tuple) for v in static[0]):
@@ -487,14 +521,24 @@ class ExprLowering:
                 sets = tuple(frozenset(v) for v in static[0])
                 _t, slot, of = static
                 if op == "in":
-                    return (lambda m, L: (w := of(m, L)) is not None and a(m, L) in sets[w]), "flag"
-                return (lambda m, L: (w := of(m, L)) is None or a(m, L) not in sets[w]), "flag"
+                    fn = lambda m, L: (w := of(m, L)) is not None and a(m, L) in sets[w]  # noqa: E731
+                else:
+                    fn = lambda m, L: (w := of(m, L)) is None or a(m, L) not in sets[w]  # noqa: E731
+                if specialised():
+                    _lazy(fn, _in_sets_text(op == "in", of, a, sets))
+                return fn, "flag"
             if tb == "zone":
                 b0 = b
                 b = lambda m, L: () if (z := b0(m, L)) is None else m.st.zones[z]  # noqa: E731
+                if specialised():
+                    _lazy(b, _zone_cards_text(b0))
             if op == "in":  # nothing is in none
-                return (lambda m, L: a(m, L) in (b(m, L) or ())), "flag"
-            return (lambda m, L: a(m, L) not in (b(m, L) or ())), "flag"
+                fn = lambda m, L: a(m, L) in (b(m, L) or ())  # noqa: E731
+            else:
+                fn = lambda m, L: a(m, L) not in (b(m, L) or ())  # noqa: E731
+            if specialised() and (_has_src(a) or _has_src(b)):
+                _lazy(fn, _in_text(op == "in", a, b))
+            return fn, "flag"
         b, tb = self.expr(n.right)
         if "die" in (ta, tb):
             self.die_compare(n, ta, tb)
@@ -964,23 +1008,24 @@ class ExprLowering:
 
     def b_occupants(self, f):
         a, = f
-        return lambda m, L: m.occupants(a(m, L))
+        return _method_text(lambda m, L: m.occupants(a(m, L)), "occupants", f)
 
     def b_full(self, f):
         a, = f
-        return lambda m, L: m.full(a(m, L))
+        return _method_text(lambda m, L: m.full(a(m, L)), "full", f)
 
     def b_distance(self, f):
         a, b, link = f
-        return lambda m, L: m.distance(a(m, L), b(m, L), link(m, L))
+        return _method_text(lambda m, L: m.distance(a(m, L), b(m, L), link(m, L)), "distance", f)
 
     def b_toward(self, f):
         a, b, k, link = f
-        return lambda m, L: m.toward(a(m, L), b(m, L), k(m, L), link(m, L))
+        return _method_text(lambda m, L: m.toward(a(m, L), b(m, L), k(m, L), link(m, L)), "toward", f)
 
     def b_closest(self, f):
         a, s, link = f
-        return lambda m, L: m.closest(a(m, L) or (), s(m, L), link(m, L))
+        return _method_text(lambda m, L: m.closest(a(m, L) or (), s(m, L), link(m, L)), "closest", f,
+                            ("{} or ()", "{}", "{}"))
 
     def b_offset(self, f):
         s, dx, dy = f

@@ -1,0 +1,107 @@
+"""Parts of a `where` condition that are the same for every item: computed at their first use in a
+run of the filter, then reused for the other items (the specialised back end).
+
+Why: `zone where it is landing(p, n)` computed `landing(p, n)`, itself a filter, once per item of
+`zone`. A part of the condition that names neither the item (`it`, or the filter's `as` name) nor
+anything bound inside the condition reads only the state, which a condition never changes, and
+locals set before the filter, which the condition never writes (an expression writes only slots of
+its own: compiler/purity.py). So every evaluation of it in one run of the filter gives the same
+value and writes the same values into its own slots: the first one stands for all. It is computed
+where the condition first needs it (a filter of no items computes nothing; an error is raised
+where it would be), so the tests, the values and the locals after the filter are the same.
+
+Each run of the filter starts with the parts unknown, and gives back what an enclosing run of the
+same filter (a function that calls itself from inside the condition) had when it ends.
+"""
+from __future__ import annotations
+
+from lumos.compiler import nodes as N
+from lumos.compiler.fused import _mentions, _name, _twin
+
+_UNSET = object()   # a part not computed yet in this run of its filter
+_COSTLY = (N.Call, N.Where, N.Quantifier, N.Reach)   # worth keeping: a call or a loop inside
+
+
+def candidates(cond, names: tuple[str, ...]) -> list:
+    """The largest parts of `cond` that mention none of `names` and contain a call or a loop, found
+    through `and`/`or`/`not`, comparisons, `if ... then ... else`, `is empty` and sums only (so
+    nothing bound inside the condition is in scope for them)."""
+    found: list = []
+
+    def visit(node):
+        if not any(_mentions(node, name) for name in names):
+            if _contains_costly(node):
+                found.append(node)
+            return
+        if isinstance(node, (N.BoolOp, N.Arith)):
+            for item in node.items:
+                visit(item)
+        elif isinstance(node, N.Not):
+            visit(node.operand)
+        elif isinstance(node, N.Compare):
+            visit(node.left)
+            visit(node.right)
+        elif isinstance(node, N.IfExpr):
+            visit(node.cond)
+            visit(node.then)
+            visit(node.other)
+        elif isinstance(node, N.IsEmpty):
+            visit(node.operand)
+    visit(cond)
+    return found
+
+
+def _contains_costly(node) -> bool:
+    if isinstance(node, _COSTLY):
+        return True
+    for value in vars(node).values():
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, N.Node) and _contains_costly(item):
+                return True
+    return False
+
+
+def first_use(f):
+    """f's value computed at its first use in a run of its filter, then the same value (the cell
+    is reset by `resetting`)."""
+    cell = [_UNSET]
+
+    def first(m, L):
+        v = cell[0]
+        if v is _UNSET:
+            v = cell[0] = f(m, L)
+        return v
+    c, u, g, h = _name(), _name(), _name(), _name()
+    first.src = (f"({h} if ({h} := {c}[0]) is not {u} else {g}(m, L))", {c: cell, u: _UNSET, g: _twin(first)})
+    first.cell = cell
+    return first
+
+
+def resetting(fn, cells: list):
+    """fn (a run of the filter) with its parts unknown at the start; what they were before (an
+    enclosing run of the same filter) given back at the end."""
+    if fn is None:
+        return None
+    if len(cells) == 1:
+        c0 = cells[0]
+
+        def run1(m, L):
+            saved = c0[0]
+            c0[0] = _UNSET
+            try:
+                return fn(m, L)
+            finally:
+                c0[0] = saved
+        return run1
+
+    def run(m, L):
+        saved = [c[0] for c in cells]
+        for c in cells:
+            c[0] = _UNSET
+        try:
+            return fn(m, L)
+        finally:
+            for c, v in zip(cells, saved):
+                c[0] = v
+    return run
