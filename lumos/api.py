@@ -10,12 +10,12 @@ from __future__ import annotations
 
 import functools
 import gc
-from importlib import resources
 from pathlib import Path
 
 import importlib
 
-from lumos.compiler.sources import GameSources
+from lumos.compiler.sources import GameSources  # noqa: F401  (a game's sources, for callers)
+from lumos.games import bundled_games, game_sources  # noqa: F401  (part of the API)
 
 # The compiler and the interpreter are imported on first use (`from lumos.api import GameState`
 # works as ever): finding a game's files (`lumos check` with nothing to compile) needs neither.
@@ -31,29 +31,6 @@ def __getattr__(name: str):
         globals()[name] = value
         return value
     raise AttributeError(f"module 'lumos.api' has no attribute {name!r}")
-
-
-def _package_dir(package: str) -> Path:
-    return Path(str(resources.files(package)))
-
-
-def bundled_games() -> list[str]:
-    """Ids of the games shipped with Lumos (folders of `rules/` with a game.lumos)."""
-    root = _package_dir("lumos.rules")
-    return sorted(p.name for p in root.iterdir() if (p / "game.lumos").is_file())
-
-
-def game_sources(game: str | Path, cards: str | Path | None = None) -> GameSources:
-    """Sources for a bundled game id, or for a folder holding game.lumos."""
-    if isinstance(game, str) and game in bundled_games():
-        rules = _package_dir("lumos.rules") / game
-        return GameSources(game, rules, _package_dir("lumos.cards") / game, _package_dir("lumos.cards") / "schema")
-    path = Path(game)
-    rules = path if path.is_dir() else path.parent
-    card_dir = Path(cards) if cards else (rules / "cards" if (rules / "cards").is_dir() else None)
-    schema_dir = card_dir / "schema" if card_dir and (card_dir / "schema").is_dir() else \
-        _package_dir("lumos.cards") / "schema"
-    return GameSources(rules.name, rules, card_dir, schema_dir)
 
 
 @functools.lru_cache(maxsize=8)
@@ -82,12 +59,8 @@ def load_game(game: str | Path, with_paths: tuple[str | Path, ...] | list = ()):
     A mistake raises a LumosCheckError with every diagnostic; a path that is no expansion
     or card file, or an expansion of another game, a ValueError."""
     if with_paths:
-        from lumos.cli.common import UsageError, compile_or_fail
-        try:
-            cg, _src = compile_or_fail(str(game), [str(p) for p in with_paths])
-        except UsageError as exc:
-            raise ValueError(str(exc)) from None
-        return cg
+        from lumos.toolkit.with_paths import compile_with
+        return compile_with(game_sources(game), str(game), [str(p) for p in with_paths])[0]
     src = game_sources(game)
     return _load(src, src.content_hash())
 

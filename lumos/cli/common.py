@@ -11,6 +11,8 @@ import os
 import sys
 from pathlib import Path
 
+from lumos.toolkit.with_paths import split_teams, yaml_files  # noqa: F401  (shared by the commands)
+
 EXIT_OK, EXIT_FAIL, EXIT_USAGE = 0, 1, 2
 AGENT_NAMES = ("random", "greedy", "mcts")   # mcts takes parameters: mcts:200, mcts:2s, mcts:200:d4
 SHOWN_BYTES = 4_000_000   # of a file a diagnostic points into but the checker did not keep
@@ -66,13 +68,6 @@ def err(text: str) -> None:
     print(text, file=sys.stderr)
 
 
-def yaml_files(folder: Path) -> list[Path]:
-    """The card files of a folder: its YAML files but an expansion manifest."""
-    from lumos.toolkit.expansions import MANIFEST
-    return sorted(p for p in folder.iterdir()
-                  if p.is_file() and p.suffix in (".yaml", ".yml") and p.name != MANIFEST
-                  and not p.name.endswith(".test.yaml"))     # card tests (lumos test)
-
 
 def bundled_ids() -> list[str]:
     from lumos.api import bundled_games
@@ -97,66 +92,13 @@ def compile_or_fail(game: str, with_paths: list[str] | None = None):
     """(CompiledGame, sources) or a LumosCheckError with every diagnostic.
 
     `with_paths`: expansion folders (or manifests), card files or folders of card files
-    whose cards are added to the game's."""
-    from lumos.compiler.game import check_game
-    from lumos.diagnostics import LumosCheckError
+    whose cards are added to the game's (lumos.toolkit.with_paths)."""
+    from lumos.toolkit.with_paths import compile_with
     src = sources(game)
-    extra, pre_diags, pre_files = _with_cards(src, game, with_paths or [])
-    src = _with_rules(src, with_paths or [])
-    cg, diags, files = check_game(src, extra_cards=extra or None)
-    if cg is None or any(d.is_error for d in pre_diags):
-        err = LumosCheckError(pre_diags + list(diags))
-        err.files = {**pre_files, **files}
-        raise err
-    return cg, src
-
-
-def _with_cards(src, game: str, with_paths: list[str]) -> tuple[list[Path], list, dict]:
-    """The card files of `--with` expansions, and the problems of their manifests."""
-    from lumos.toolkit.expansions import load_expansion, manifest_path
-    extra: list[Path] = []
-    diags: list = []
-    files: dict = {}
-    own = {p.resolve() for p in src.card_files()}
-    for item in with_paths:
-        path = Path(item)
-        manifest = manifest_path(path)
-        if manifest is not None:
-            exp, problems, texts = load_expansion(manifest)
-            diags += problems
-            files.update(texts)
-            if exp is None:
-                continue
-            if exp.base.rules_dir.resolve() != src.rules_dir.resolve():
-                raise UsageError(f"the expansion `{item}` extends `{exp.extends}`, not `{game}`")
-            found = exp.card_files
-        elif path.is_dir():
-            found = yaml_files(path)
-            if not found:
-                raise UsageError(f"`{item}` is neither an expansion nor a folder of card files")
-        elif path.is_file():
-            found = [path]
-        else:
-            raise UsageError(f"no expansion or card file `{item}`")
-        found = split_teams(found)[0]
-        extra += [p for p in found if p.resolve() not in own and p not in extra]
-    return extra, diags, files
-
-
-def _with_rules(src, with_paths: list[str]):
-    """The game's sources with the rules files that `--with` expansions replace or add."""
-    from lumos.toolkit.expansions import with_rules
     try:
-        return with_rules(src, with_paths)
+        return compile_with(src, game, with_paths or [])
     except ValueError as exc:
         raise UsageError(str(exc)) from None
-
-
-def split_teams(paths: list[Path]) -> tuple[list[Path], list[Path]]:
-    """(card files, team files): a YAML file with a top-level `team:` key is a team file."""
-    from lumos.compiler.teams import looks_like_team_file
-    teams = [p for p in paths if looks_like_team_file(p)]
-    return [p for p in paths if p not in teams], teams
 
 
 def teams_of(cg, pairs: list[str], options: dict | None = None) -> dict | None:

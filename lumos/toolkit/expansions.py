@@ -125,7 +125,7 @@ def manifest_path(path: Path) -> Path | None:
 
 def _resolve_base(value: str, root: Path):
     """GameSources of a bundled game id or a game folder (relative to the manifest); None if neither."""
-    from lumos.api import bundled_games, game_sources
+    from lumos.games import bundled_games, game_sources
     if value in bundled_games():
         return game_sources(value)
     folder = (root / value).resolve() if not Path(value).is_absolute() else Path(value)
@@ -136,7 +136,7 @@ def _resolve_base(value: str, root: Path):
 
 def load_expansion(path: Path) -> tuple[Expansion | None, list[Diagnostic], dict[str, str]]:
     """Read and check a manifest; return the expansion (None when unusable), its problems and its text."""
-    from lumos.api import bundled_games
+    from lumos.games import bundled_games
     from lumos.compiler.yamlload import load_yaml
 
     manifest = Path(path)
