@@ -91,8 +91,46 @@ def card_validator(schema_path: Path) -> Draft202012Validator:
     path = Path(schema_path).resolve()
     registry = load_schema_registry(path.parent)
     schema = registry.contents(read_schema(path)["$id"])
-    Draft202012Validator.check_schema(schema)
+    verdict = _verdict_key(path)
+    if verdict is None or _cache().get(verdict) is not True:
+        Draft202012Validator.check_schema(schema)   # raises on a schema JSON Schema itself refuses
+        if verdict is not None:
+            _cache().put(verdict, True)
     return Draft202012Validator(schema, registry=registry)
+
+
+def _cache():
+    from lumos.compiler import cache
+    return cache
+
+
+_VERDICT_CODE = ((1, "validators.py"), (1, "_keywords.py"), (1, "_legacy_keywords.py"), (1, "_format.py"),
+                 (0, "_core.py"), (0, "schemas/draft202012/metaschema.json"),
+                 (0, "schemas/draft202012/vocabularies"))   # (of jsonschema?, file): what checks a schema
+
+
+def _verdict_key(path: Path) -> str | None:
+    """The cache key of "this schema file follows JSON Schema": checking a schema against the
+    meta-schema is a fifth of a check's time, and its verdict depends only on the bytes of the
+    schema folder's files and on jsonschema's code (its modules' sizes and times, as Python's
+    bytecode cache does). None when a file cannot be read (the check then says why)."""
+    import hashlib
+    import os
+
+    import jsonschema
+    import jsonschema_specifications
+    h = hashlib.sha256(f"{path.name}\0".encode())
+    try:
+        for package, module in _VERDICT_CODE:
+            file = os.path.join(os.path.dirname((jsonschema if package else jsonschema_specifications).__file__),
+                                module)
+            st = os.stat(file)
+            h.update(f"{file}:{st.st_size}:{st.st_mtime_ns}\0".encode())
+        for p in sorted(path.parent.glob("*.json")):
+            h.update(f"{p.name}\0".encode() + read_bytes(p, MAX_SCHEMA_BYTES, [path.parent]) + b"\0")
+    except OSError:
+        return None
+    return _cache().key("schema-ok", h.digest())
 
 
 @lru_cache(maxsize=None)

@@ -148,6 +148,12 @@ def _run_target(t: _Target) -> None:
 
 
 def _check_target(t: _Target) -> None:
+    from lumos.compiler.parse import tree_bundle
+    with tree_bundle(_bundle_name(t)):     # the parse trees of its card texts, from the last check
+        _compile_and_lint(t)
+
+
+def _compile_and_lint(t: _Target) -> None:
     from lumos.compiler.game import check_game
     from lumos.compiler.named_files import shown_text
     cg, diags, texts = check_game(t.src, extra_cards=t.extra or None)
@@ -169,6 +175,13 @@ def _check_target(t: _Target) -> None:
         from lumos.toolkit.textcheck import text_warnings
         t.diags += [d for d in lint_game(cg, t.src) + text_warnings(cg, t.src)
                     if t.kind == "game" or d.span.file in mine]
+
+
+def _bundle_name(t: _Target) -> bytes:
+    """Which cache entry holds the parse trees of a target's card texts: one per set of card
+    files (their paths), so that editing a card or a rules file keeps the others' trees."""
+    files = [*t.src.card_files(), *t.extra, t.src.rules_dir]
+    return "\0".join(str(p) for p in files).encode()
 
 
 def _check_test_files(t: _Target) -> None:
