@@ -30,14 +30,13 @@ UNKNOWN = _Unknown()
 # ---------------------------------------------------------------- reading the rules
 def rules_decls(src) -> tuple[list[N.Decl], dict[str, str]]:
     """Every declaration of a game's rules files (parsed, not compiled), and the files' texts."""
-    from lumos.compiler.build_ast import Origin, build
-    from lumos.compiler.parse import parse
+    from lumos.compiler.astdata import rules_ast
     decls: list[N.Decl] = []
     texts: dict[str, str] = {}
     for path in src.rules_files():
         text = Path(path).read_text(encoding="utf-8-sig")
         texts[str(path)] = text
-        decls += build(parse(text, str(path)), Origin(str(path))).decls
+        decls += rules_ast(text, str(path)).decls
     return decls, texts
 
 
