@@ -97,6 +97,7 @@ def from_data(data, files: list[str], depth: int = 0):
 # ---------------------------------------------------------------- rules files
 _BUILT: dict[tuple[str, str], N.GameFile] = {}   # (path, text) -> its AST, this process
 DISK_MIN_CHARS = 2000   # shorter rules files are not worth an entry of their own
+MAX_REMEMBERED = 256    # ASTs kept in memory
 
 
 @functools.lru_cache(maxsize=1)
@@ -132,6 +133,8 @@ def rules_ast(text: str, path: str) -> N.GameFile:
         tree = build(parse(text, path), Origin(path))
         if name:
             _save(name, tree)
+    if len(_BUILT) >= MAX_REMEMBERED:    # a long session (the language server) edits files often
+        _BUILT.clear()
     _BUILT[key] = tree
     return tree
 

@@ -88,7 +88,6 @@ def _expansion_target(manifest: Path) -> _Target:
 
 def _check_targets(args) -> list[_Target]:
     from lumos.api import bundled_games
-    from lumos.toolkit.expansions import manifest_path
     if args.game:
         src = sources(args.game)
         own = {p.resolve() for p in src.card_files()}
@@ -99,7 +98,7 @@ def _check_targets(args) -> list[_Target]:
         return [_Target("cards" if parts else "game", label, src, extra, teams=teams)]
     targets = []
     for item in args.paths or bundled_games():
-        manifest = manifest_path(Path(item)) if item not in bundled_games() else None
+        manifest = _manifest(item) if item not in bundled_games() else None
         if manifest is not None:
             targets.append(_expansion_target(manifest))
             continue
@@ -120,6 +119,11 @@ def _check_targets(args) -> list[_Target]:
         t.test_roots = [src.cards_dir] if src.cards_dir is not None else []
         targets.append(t)
     return targets
+
+
+def _manifest(item: str) -> Path | None:
+    from lumos.toolkit.expansions import manifest_path   # not imported for a bundled game
+    return manifest_path(Path(item))
 
 
 def _team_game(path: Path) -> str | None:
