@@ -196,6 +196,20 @@ def _children(node) -> list:
     return []
 
 
+def _node_count(root) -> int:
+    """How many nodes a document without aliases has (each node is in it once)."""
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if node.id == "mapping":
+            for pair in node.value:
+                stack.extend(pair)
+        elif node.id == "sequence":
+            stack.extend(node.value)
+    return count
+
+
 def load_yaml(text: str | bytes, path: str):
     """Parse one YAML document; raise LumosSyntaxError with a position on any problem."""
     if len(text) > MAX_BYTES:
@@ -218,9 +232,11 @@ def load_yaml(text: str | bytes, path: str):
         node = loader.get_single_node()
         if node is None:
             return None
-        if "*" in text or 2 * len(text) + 2 >= MAX_NODES:
-            # Without an alias (`*name`) every value is written out once, and a text this
-            # short holds fewer than MAX_NODES of them: nothing to check.
+        aliased = "&" in text and "*" in text    # an alias `*a` needs an anchor `&a` (else YAML refused it)
+        if aliased or (2 * len(text) + 2 >= MAX_NODES and _node_count(node) > MAX_NODES):
+            # Without an alias every value is written out once: a text this short holds fewer
+            # than MAX_NODES of them, and a longer one is counted first (a tenth of the time
+            # of the whole walk, which then says where the values are too many).
             _check_expansion(node, path)
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:
