@@ -105,9 +105,9 @@ def _stamp() -> bytes:
     """What an AST depends on besides its text and path: the grammar, Lark, and the code that
     builds nodes (hashed, so an edited builder never reads an AST the old one wrote)."""
     from lumos import diagnostics
-    from lumos.compiler import build_ast, parse, records
+    from lumos.compiler import build_ast, parse, records, yamlload
     h = hashlib.sha256(parse._stamp().encode())
-    for module in (build_ast, N, records, diagnostics, parse):
+    for module in (build_ast, N, records, diagnostics, parse, yamlload):   # yamlload: MAX_DIGITS
         h.update(Path(module.__file__).read_bytes())
     return h.digest()
 
