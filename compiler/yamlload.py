@@ -227,6 +227,18 @@ def load_yaml(text: str | bytes, path: str):
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise LumosSyntaxError(Diagnostic("Y008", "the file contains a NUL byte",
                                           Span(path, line, 1), "is it a binary file?"))
+    from lumos.compiler import yamldata
+    name = yamldata.cache_name(text)
+    found = yamldata.saved(name) if name else None
+    if found is not None:      # this text loaded cleanly before: its data, positions included
+        return found
+    loaded = _load(text, path)
+    if name:
+        yamldata.save(name, loaded)
+    return loaded
+
+
+def _load(text: str, path: str):
     loader = _Loader(text, path)
     try:
         node = loader.get_single_node()
