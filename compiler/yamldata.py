@@ -1,5 +1,6 @@
-"""Loaded YAML data with its positions (lumos.compiler.yamlload's MarkedDict, MarkedList,
-MarkedStr) <-> plain JSON lists, and the cache of a card file's loaded data keyed on its text.
+"""Loaded YAML data with its positions (MarkedDict, MarkedList, MarkedStr: what
+lumos.compiler.yamlload makes) <-> plain JSON lists, and the cache of a file's loaded data keyed
+on its text.
 
 Why: the YAML of a game's card files and card tests is a tenth of a cold `lumos check`, most
 of it Python building marked values one by one; the same values written as JSON come back in
@@ -18,7 +19,35 @@ import hashlib
 import math
 from pathlib import Path
 
-from lumos.compiler.yamlload import MarkedDict, MarkedList, MarkedStr
+
+class MarkedDict(dict):
+    """A dict whose keys and values know their 1-based (line, col)."""
+
+    key_marks: dict
+    value_marks: dict
+
+    def mark(self, key) -> tuple[int, int]:
+        return self.value_marks.get(key, self.start)
+
+    def key_mark(self, key) -> tuple[int, int]:
+        return self.key_marks.get(key, self.start)
+
+
+class MarkedList(list):
+    """A list whose items know their 1-based (line, col)."""
+
+    marks: list
+
+    def mark(self, i: int) -> tuple[int, int]:
+        return self.marks[i] if 0 <= i < len(self.marks) else self.start
+
+
+class MarkedStr(str):
+    """A string scalar that knows where its text starts and how it was written."""
+
+    start: tuple[int, int]
+    style: str | None  # None plain, '|' literal, '>' folded, quotes
+
 
 MIN_CHARS = 1000    # shorter texts load faster than an entry is read
 MAX_DEPTH = 200
@@ -101,9 +130,8 @@ def _mark(line, col) -> tuple[int, int]:
 def _stamp() -> bytes:
     """What loaded data depends on besides the text: the loader's code and PyYAML's version."""
     import yaml
-
-    from lumos.compiler import yamlload
-    return hashlib.sha256(yaml.__version__.encode() + b"\0" + Path(yamlload.__file__).read_bytes()
+    loader = Path(__file__).with_name("yamlload.py")
+    return hashlib.sha256(yaml.__version__.encode() + b"\0" + loader.read_bytes()
                           + Path(__file__).read_bytes()).digest()
 
 
