@@ -31,7 +31,9 @@ cards); the action space's size.
 Last, the cold ``lumos check GAME`` of every bundled game in a fresh process against the
 bare ``python -c "import lark, jsonschema, yaml, networkx"`` in a fresh process, taken in
 turns: the median of the per-repetition ratios, in wall time and in the child's CPU time
-(user + system; less sensitive to other load). Whether Lumos's own modules had compiled
+(user + system; less sensitive to other load); once compiling the game (``LUMOS_NO_CACHE=check``:
+what a designer waits for after an edit, with the JSON caches of earlier runs) and once with
+the clean result remembered from the run before. Whether Lumos's own modules had compiled
 bytecode (.pyc) to load is printed with it: without (an editable install under
 PYTHONDONTWRITEBYTECODE=1), every start compiles them from source.
 """
@@ -295,10 +297,10 @@ def speed_table(rows: list[dict]) -> str:
 
 
 # ---------------------------------------------------------------- cold check
-def _child(cmd: list[str]) -> tuple[float, float]:
+def _child(cmd: list[str], env: dict | None = None) -> tuple[float, float]:
     """Wall time and the child's CPU time (user + system) of a command run in a fresh process."""
     start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=str(REPO))
+    proc = subprocess.Popen(cmd, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=str(REPO), env=env)
     if hasattr(os, "wait4"):
         _pid, _status, usage = os.wait4(proc.pid, 0)
         proc.returncode = 0
@@ -314,40 +316,63 @@ def has_bytecode() -> bool:
     return os.path.exists(importlib.util.cache_from_source(module.__file__))
 
 
+# The two cold checks measured: compiling the game (what a designer waits for after an edit; the
+# JSON caches of boards, grammar, ASTs and card texts warm, lumos.compiler.cache), and a clean
+# check remembered from the run before (lumos.cli.remembered). LUMOS_NO_CACHE=1 in the
+# benchmark's own environment turns every cache off for both.
+COLD_MODES = (("compiling", "check"), ("remembered", None))
+
+
+def _mode_env(no_cache: str | None) -> dict:
+    env = dict(os.environ)
+    if no_cache is not None and env.get("LUMOS_NO_CACHE", "") in ("", "0", "check"):
+        env["LUMOS_NO_CACHE"] = no_cache
+    return env
+
+
 def cold_check(games: list[str], reps: int) -> dict:
     """`lumos check GAME` in a fresh process against the bare import of its libraries, taken
-    in turns (bare, every game, bare, every game, ...): the medians of the per-repetition
-    ratios (each check over the bare import just before it)."""
+    in turns (bare, every game in every mode, bare, ...): the medians of the per-repetition
+    ratios (each check over the bare import just before it). `games` holds the compiling
+    check, `remembered` the one remembered from the run before."""
     bare_cmd = [sys.executable, "-c", BARE_IMPORT]
     _child(bare_cmd)                                    # warm the file cache
-    out = {g: {"wall": [], "cpu": [], "wall_ratio": [], "cpu_ratio": []} for g in games}
+    for _mode, no_cache in COLD_MODES:                  # and Lumos's own caches
+        _child([sys.executable, "-m", "lumos", "check", *games], _mode_env(no_cache))
+    empty = {"wall": [], "cpu": [], "wall_ratio": [], "cpu_ratio": []}
+    out = {mode: {g: {k: [] for k in empty} for g in games} for mode, _ in COLD_MODES}
     bare = {"wall": [], "cpu": []}
     for _ in range(reps):
         for g in games:
-            bw, bc = _child(bare_cmd)
-            cw, cc = _child([sys.executable, "-m", "lumos", "check", g])
-            bare["wall"].append(bw)
-            bare["cpu"].append(bc)
-            o = out[g]
-            o["wall"].append(cw)
-            o["cpu"].append(cc)
-            o["wall_ratio"].append(cw / bw)
-            o["cpu_ratio"].append(cc / bc if bc else float("nan"))
+            for mode, no_cache in COLD_MODES:
+                bw, bc = _child(bare_cmd)
+                cw, cc = _child([sys.executable, "-m", "lumos", "check", g], _mode_env(no_cache))
+                bare["wall"].append(bw)
+                bare["cpu"].append(bc)
+                o = out[mode][g]
+                o["wall"].append(cw)
+                o["cpu"].append(cc)
+                o["wall_ratio"].append(cw / bw)
+                o["cpu_ratio"].append(cc / bc if bc else float("nan"))
     med = statistics.median
+    summary = {mode: {g: {k: med(v) for k, v in o.items()} for g, o in by_game.items()}
+               for mode, by_game in out.items()}
     return {"bare_wall_seconds": med(bare["wall"]), "bare_cpu_seconds": med(bare["cpu"]), "reps": reps,
-            "bytecode": has_bytecode(), "no_cache": os.environ.get("LUMOS_NO_CACHE", "") not in ("", "0"),
-            "games": {g: {k: med(v) for k, v in o.items()} for g, o in out.items()}}
+            "bytecode": has_bytecode(), "no_cache": os.environ.get("LUMOS_NO_CACHE", "") not in ("", "0", "check"),
+            "games": summary["compiling"], "remembered": summary["remembered"]}
 
 
 def cold_table(c: dict) -> str:
     lines = [f"Cold `lumos check GAME`, fresh process, against `python -c \"{BARE_IMPORT}\"` "
              f"(medians of {c['reps']} ratios taken in turns; Lumos bytecode "
              f"{'present' if c['bytecode'] else 'absent: modules compiled from source'}"
-             f"{'; LUMOS_NO_CACHE set' if c['no_cache'] else ''})",
-             f"  {'bare import':<28} {c['bare_wall_seconds']:7.3f} s wall {c['bare_cpu_seconds']:7.3f} s CPU"]
-    for g, o in c["games"].items():
-        lines.append(f"  {g:<28} {o['wall']:7.3f} s wall {o['cpu']:7.3f} s CPU   ratio {o['wall_ratio']:5.2f}x wall"
-                     f" {o['cpu_ratio']:5.2f}x CPU")
+             f"{'; LUMOS_NO_CACHE set: no cache at all' if c['no_cache'] else ''})",
+             f"  {'bare import':<40} {c['bare_wall_seconds']:7.3f} s wall {c['bare_cpu_seconds']:7.3f} s CPU"]
+    for mode, key in (("compiling", "games"), ("remembered", "remembered")):
+        for g, o in c[key].items():
+            label = f"{g} ({mode})"
+            lines.append(f"  {label:<40} {o['wall']:7.3f} s wall {o['cpu']:7.3f} s CPU   ratio "
+                         f"{o['wall_ratio']:5.2f}x wall {o['cpu_ratio']:5.2f}x CPU")
     return "\n".join(lines)
 
 

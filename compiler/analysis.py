@@ -30,14 +30,13 @@ UNKNOWN = _Unknown()
 # ---------------------------------------------------------------- reading the rules
 def rules_decls(src) -> tuple[list[N.Decl], dict[str, str]]:
     """Every declaration of a game's rules files (parsed, not compiled), and the files' texts."""
-    from lumos.compiler.build_ast import Origin, build
-    from lumos.compiler.parse import parse
+    from lumos.compiler.astdata import rules_ast
     decls: list[N.Decl] = []
     texts: dict[str, str] = {}
     for path in src.rules_files():
         text = Path(path).read_text(encoding="utf-8-sig")
         texts[str(path)] = text
-        decls += build(parse(text, str(path)), Origin(str(path))).decls
+        decls += rules_ast(text, str(path)).decls
     return decls, texts
 
 
@@ -52,18 +51,37 @@ def declared_windows(src) -> list[str]:
 
 def _children(node) -> Iterator:
     """The nodes directly inside `node` (statements, expressions, nested blocks)."""
+    return iter(_child_list(node))
+
+
+_CHILD_FIELDS: dict[type, tuple[str, ...]] = {}   # node class -> its fields but the span
+
+
+def _child_list(node) -> list:
+    out: list = []
     if isinstance(node, (list, tuple)):
-        for item in node:
-            yield from _children(item) if isinstance(item, tuple) else ([item] if isinstance(item, N.Node) else [])
-        return
-    for name in getattr(node, "__dataclass_fields__", {}):
-        if name == "span":
-            continue
+        _items_into(node, out)
+        return out
+    cls = type(node)
+    names = _CHILD_FIELDS.get(cls)
+    if names is None:
+        names = _CHILD_FIELDS[cls] = tuple(n for n in getattr(cls, "__dataclass_fields__", {}) if n != "span")
+    for name in names:
         value = getattr(node, name)
         if isinstance(value, N.Node):
-            yield value
+            out.append(value)
         elif isinstance(value, tuple):
-            yield from _children(value)
+            _items_into(value, out)
+    return out
+
+
+def _items_into(items, out: list) -> None:
+    """The nodes of a tuple (of tuples, of nodes), in order; anything else inside is no node."""
+    for item in items:
+        if isinstance(item, N.Node):
+            out.append(item)
+        elif isinstance(item, tuple):
+            _items_into(item, out)
 
 
 def walk(node) -> Iterator:
@@ -71,7 +89,9 @@ def walk(node) -> Iterator:
     while stack:
         n = stack.pop()
         yield n
-        stack.extend(reversed(list(_children(n))))
+        kids = _child_list(n)
+        kids.reverse()
+        stack.extend(kids)
 
 
 def source_of(node: N.Node, texts: dict[str, str]) -> str:

@@ -32,8 +32,6 @@ from typing import Iterable, Iterator, Mapping
 
 import referencing
 import referencing.exceptions
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
 from referencing.jsonschema import DRAFT202012
 
 from lumos.compiler.named_files import RefusedFile, read_bytes
@@ -85,14 +83,61 @@ def load_schema_registry(schema_dir: Path) -> referencing.Registry:
     return referencing.Registry().with_resources(resources).crawl()
 
 
+# jsonschema itself is imported only where it is needed: for a schema not known to be good,
+# and for a card file the quick validator refuses (a warm `lumos check` of valid cards never
+# imports it, a sixth of the bare import of the libraries).
+
+
 @lru_cache(maxsize=None)
 def card_validator(schema_path: Path) -> Draft202012Validator:
     """The one validator of a schema file, built (and the schema checked) once."""
+    from jsonschema import Draft202012Validator
     path = Path(schema_path).resolve()
     registry = load_schema_registry(path.parent)
     schema = registry.contents(read_schema(path)["$id"])
-    Draft202012Validator.check_schema(schema)
+    verdict = _verdict_key(path)
+    if verdict is None or _cache().get(verdict) is not True:
+        Draft202012Validator.check_schema(schema)   # raises on a schema JSON Schema itself refuses
+        if verdict is not None:
+            _cache().put(verdict, True)
     return Draft202012Validator(schema, registry=registry)
+
+
+def _cache():
+    from lumos.compiler import cache
+    return cache
+
+
+_SPECS = "jsonschema_specifications"
+_VERDICT_CODE = (("jsonschema", "validators.py"), ("jsonschema", "_keywords.py"),
+                 ("jsonschema", "_legacy_keywords.py"), ("jsonschema", "_format.py"), (_SPECS, "_core.py"),
+                 (_SPECS, "schemas/draft202012/metaschema.json"),
+                 (_SPECS, "schemas/draft202012/vocabularies"))   # (package, file): what checks a schema
+
+
+def _verdict_key(path: Path) -> str | None:
+    """The cache key of "this schema file follows JSON Schema": checking a schema against the
+    meta-schema is a fifth of a check's time, and its verdict depends only on the bytes of the
+    schema folder's files and on jsonschema's code (its modules' sizes and times, as Python's
+    bytecode cache does). None when a file cannot be read (the check then says why)."""
+    import hashlib
+    import os
+
+    from importlib.util import find_spec
+    h = hashlib.sha256(f"{path.name}\0".encode())
+    try:
+        for package, module in _VERDICT_CODE:
+            spec = find_spec(package)      # where it is, without importing it
+            if spec is None or not spec.submodule_search_locations:
+                return None
+            file = os.path.join(spec.submodule_search_locations[0], module)
+            st = os.stat(file)
+            h.update(f"{file}:{st.st_size}:{st.st_mtime_ns}\0".encode())
+        for p in sorted(path.parent.glob("*.json")):
+            h.update(f"{p.name}\0".encode() + read_bytes(p, MAX_SCHEMA_BYTES, [path.parent]) + b"\0")
+    except OSError:
+        return None
+    return _cache().key("schema-ok", h.digest())
 
 
 @lru_cache(maxsize=None)
@@ -100,8 +145,10 @@ def quick_validator(schema_path: Path):
     """A validator of the same schema with every `$ref` replaced by what it points at, so
     that validating a valid file does no reference lookups. None if the schema refers to
     itself (it cannot be inlined); then the full validator does all the work."""
-    card_validator(schema_path)   # the schema is checked (and a broken one reported) there first
     path = Path(schema_path).resolve()
+    verdict = _verdict_key(path)
+    if verdict is None or _cache().get(verdict) is not True:
+        card_validator(schema_path)   # the schema is checked (and a broken one reported) there first
     registry = load_schema_registry(path.parent)
     root_id = read_schema(path)["$id"]
 
@@ -128,6 +175,7 @@ def quick_validator(schema_path: Path):
     check = compile_schema(flat)   # plain Python closures, when the schema's keywords allow it
     if check is not None:
         return _CompiledCheck(check, flat)
+    from jsonschema import Draft202012Validator
     return Draft202012Validator(flat)
 
 
@@ -384,6 +432,7 @@ def _innermost(error: ValidationError) -> ValidationError:
     """For anyOf/oneOf, the most relevant branch error instead of a vague summary.
 
     Our schemas use if/then, whose errors jsonschema already yields unwrapped."""
+    from jsonschema.exceptions import best_match
     while error.context:
         error = best_match(error.context)
     return error

@@ -190,9 +190,8 @@ def check_game(src: GameSources, extra_cards: list[Path] | None = None):
 
 
 def _check_game(src: GameSources, extra_cards: list[Path] | None):
-    from lumos.compiler.build_ast import Origin, build
+    from lumos.compiler.astdata import rules_ast
     from lumos.compiler.lower import Lowerer
-    from lumos.compiler.parse import parse
 
     sink = DiagnosticSink()
     files: dict[str, str] = {}
@@ -205,7 +204,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
             continue
         files[str(rules_file)] = text
         try:
-            decls.extend(build(parse(text, str(rules_file)), Origin(str(rules_file))).decls)
+            decls.extend(rules_ast(text, str(rules_file)).decls)
         except LumosError as exc:
             sink.extend(exc.diagnostics)
     if sink.errors:

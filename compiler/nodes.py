@@ -1,4 +1,5 @@
-"""The typed AST of the rules language: frozen dataclasses, each with a Span.
+"""The typed AST of the rules language: frozen records (dataclasses made quickly, see
+lumos.compiler.records), each with a Span.
 
 One class per construct of the grammar. The checker and the lowering dispatch on
 the class name (`visit_<ClassName>`), so adding a construct means adding a class
@@ -6,72 +7,73 @@ here, a transformer method in build_ast.py and one method per pass.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Optional
 
+from lumos.compiler.records import record
 from lumos.diagnostics import Span
 
 
-@dataclass(frozen=True)
+@record
 class Node:
     span: Span = field(compare=False, repr=False)
 
 
 # ------------------------------------------------------------------ expressions
-@dataclass(frozen=True)
+@record
 class Expr(Node):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class Num(Expr):
     value: int
 
 
-@dataclass(frozen=True)
+@record
 class Str(Expr):
     value: str
 
 
-@dataclass(frozen=True)
+@record
 class Bool(Expr):
     value: bool
 
 
-@dataclass(frozen=True)
+@record
 class NoneLit(Expr):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class Name(Expr):
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Attr(Expr):
     obj: Expr
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class My(Expr):
     """`my X` — the attribute X of the side `me`."""
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Call(Expr):
     func: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class ListLit(Expr):
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Where(Expr):
     """`S where COND` — the items of S for which COND holds, each bound to `it`
     (`S as NAME where COND`: to NAME too, so a nested condition can still name it)."""
@@ -80,7 +82,7 @@ class Where(Expr):
     name: Optional[str] = None
 
 
-@dataclass(frozen=True)
+@record
 class Quantifier(Expr):
     """`any x in S where COND` (a flag), `all ...` (a flag, true for an empty S),
     `count ...` (a number): COND tested with each item of S named `var`."""
@@ -90,49 +92,49 @@ class Quantifier(Expr):
     cond: Expr
 
 
-@dataclass(frozen=True)
+@record
 class IfExpr(Expr):
     cond: Expr
     then: Expr
     other: Expr
 
 
-@dataclass(frozen=True)
+@record
 class BoolOp(Expr):
     op: str  # "and" | "or"
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Not(Expr):
     operand: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Compare(Expr):
     op: str  # == != < > <= >= is isnot in notin
     left: Expr
     right: Expr
 
 
-@dataclass(frozen=True)
+@record
 class IsEmpty(Expr):
     operand: Expr
     negated: bool
 
 
-@dataclass(frozen=True)
+@record
 class Arith(Expr):
     ops: tuple[str, ...]
     items: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Neg(Expr):
     operand: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Reach(Expr):
     """Spaces reachable from `start` along `link` in 1..count steps (or exactly count).
     `walk`: exactly count steps that may cross the path but never step straight back (nor, at
@@ -149,7 +151,7 @@ class Reach(Expr):
     came_from: Optional[Expr] = None   # a walk going on: its first step never goes back into this space
 
 
-@dataclass(frozen=True)
+@record
 class Route(Expr):
     """The spaces every shortest path from `start` to `end` along `link` passes (after the start,
     the end included; every space inside meets `through`): the spaces a move surely passed."""
@@ -161,93 +163,93 @@ class Route(Expr):
 
 
 # ------------------------------------------------------------------ statements
-@dataclass(frozen=True)
+@record
 class Stmt(Node):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class Let(Stmt):
     name: str
     value: Expr
 
 
-@dataclass(frozen=True)
+@record
 class SetVar(Stmt):
     target: Expr  # Name or Attr
     value: Expr
 
 
-@dataclass(frozen=True)
+@record
 class AddTo(Stmt):
     target: Expr
     amount: Expr
     sign: int
 
 
-@dataclass(frozen=True)
+@record
 class Reset(Stmt):
     """`reset boosted`: a `var` back to its starting value, for every side or piece it has."""
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Place(Stmt):
     piece: Expr
     space: Optional[Expr]  # None = off the board
 
 
-@dataclass(frozen=True)
+@record
 class Give(Stmt):
     piece: Expr
     holder: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Drop(Stmt):
     piece: Expr
 
 
-@dataclass(frozen=True)
+@record
 class RemoveSide(Stmt):
     """`remove SIDE from play`: the side takes no further part (an unchosen seat)."""
     side: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Put(Stmt):
     cards: Expr
     zone: Expr
     bottom: bool = False   # `put X at bottom of Z`: under the cards already there
 
 
-@dataclass(frozen=True)
+@record
 class DrawCard(Stmt):
     name: str
     source: Expr
     dest: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Shuffle(Stmt):
     zone: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Roll(Stmt):
     name: str
     die: str
     side: Expr
 
 
-@dataclass(frozen=True)
+@record
 class PoolDice(Node):
     """`3 orange` in a pool roll: how many dice of which die."""
     count: Expr
     die: str
 
 
-@dataclass(frozen=True)
+@record
 class RollPool(Stmt):
     """`roll NAME with 2 orange and 1 purple by SIDE`: the list of the faces rolled."""
     name: str
@@ -255,7 +257,7 @@ class RollPool(Stmt):
     side: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Answer(Stmt):
     """`answer NAME to QUESTION by SIDE chance PERCENT`: SIDE answers a question read from a card;
     NAME is true when the answer is right. A chance decision (right with PERCENT in 100) that a
@@ -266,23 +268,23 @@ class Answer(Stmt):
     chance: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Win(Stmt):
     side: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Tie(Stmt):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class PlayCard(Stmt):
     card: Expr
     side: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Choose(Stmt):
     name: str
     options: Expr
@@ -291,53 +293,53 @@ class Choose(Stmt):
     optional: bool
 
 
-@dataclass(frozen=True)
+@record
 class DoAction(Stmt):
     actions: tuple[tuple[str, Span], ...]
     side: Optional[Expr]
     optional: bool
 
 
-@dataclass(frozen=True)
+@record
 class Announce(Stmt):
     """`announce scored(s)`: the `when scored(...)` rules run, as after a verb's own event."""
     event: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Log(Stmt):
     text: Str
 
 
-@dataclass(frozen=True)
+@record
 class Return(Stmt):
     value: Optional[Expr]
 
 
-@dataclass(frozen=True)
+@record
 class Break(Stmt):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class Pass(Stmt):
     pass
 
 
-@dataclass(frozen=True)
+@record
 class CallStmt(Stmt):
     func: str
     args: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class If(Stmt):
     branches: tuple[tuple[Expr, tuple[Stmt, ...]], ...]
     other: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class During(Stmt):
     """`during NAME:` — the block is one NAME: effects waiting for its start run first; at its
     end, the effects waiting for its end run, lasting effects end and `once per` uses are freed."""
@@ -345,7 +347,7 @@ class During(Stmt):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Timed(Stmt):
     """An effect that lasts or repeats: `until the end of this P:` (its changes to variables are
     undone when P ends), `at the end of this P:` / `at the start of the next P:` (runs once,
@@ -357,45 +359,45 @@ class Timed(Stmt):
     phase_span: Span = field(compare=False, repr=False, default=None)
 
 
-@dataclass(frozen=True)
+@record
 class ForEach(Stmt):
     name: str
     items: Expr
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Repeat(Stmt):
     count: Expr
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class While(Stmt):
     cond: Expr
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Loop(Stmt):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class MenuOption(Node):
     label: Str
     guard: Optional[Expr]
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Menu(Stmt):
     side: Expr
     options: tuple[MenuOption, ...]
 
 
 # ------------------------------------------------------------------ declarations
-@dataclass(frozen=True)
+@record
 class Decl(Node):
     sources: tuple[str, ...] = field(default=(), kw_only=True)
     # `says "..."` on the line above: the declaration's English (a function, procedure,
@@ -403,7 +405,7 @@ class Decl(Node):
     phrase: Optional["Phrase"] = field(default=None, kw_only=True, compare=False, repr=False)
 
 
-@dataclass(frozen=True)
+@record
 class Phrase(Node):
     """`says "{s} is ahead", "{s} is behind"`: an English template, and that of its negation."""
     text: str
@@ -412,7 +414,7 @@ class Phrase(Node):
     otherwise: Optional["Phrase"] = None  # the next `says` line of the same declaration
 
 
-@dataclass(frozen=True)
+@record
 class Meta(Decl):
     key: str
     value: str
@@ -420,48 +422,48 @@ class Meta(Decl):
     value_span: Span | None = field(default=None, compare=False, repr=False, kw_only=True)
 
 
-@dataclass(frozen=True)
+@record
 class Sides(Decl):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Option(Decl):
     name: str
     default: Expr
     choices: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Die(Decl):
     name: str
     faces: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Kinds(Decl):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Placement(Node):
     kind: str
     spaces: tuple[str, ...]  # empty = starts off the board
     count: int = 1
 
 
-@dataclass(frozen=True)
+@record
 class Pieces(Decl):
     side: str
     placements: tuple[Placement, ...]
 
 
-@dataclass(frozen=True)
+@record
 class NeutralPieces(Decl):
     names: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Var(Decl):
     name: str
     type: Optional[str]
@@ -472,40 +474,40 @@ class Var(Decl):
     visibility: Optional[str] = None   # hidden / owner / public: who sees the cards it holds
 
 
-@dataclass(frozen=True)
+@record
 class Const(Decl):
     name: str
     scope: Optional[str]
     values: tuple[Expr, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Zone(Decl):
     name: str
     visibility: str
     shared: bool = False   # `zone NAME shared public`: one zone for all sides, read by its name
 
 
-@dataclass(frozen=True)
+@record
 class Window(Decl):
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Phase(Decl):
     """`phase NAME`: a span of play (a turn, a round, a Game Sequence) the rules mark with
     `during NAME:`, which effects can last until the end of, wait for, or be limited to."""
     name: str
 
 
-@dataclass(frozen=True)
+@record
 class Event(Decl):
     """`event scored(side, number)`: an event the rules announce, with the kinds it carries."""
     name: str
     kinds: tuple[str, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Procedure(Decl):
     name: str
     params: tuple[str, ...]
@@ -514,7 +516,7 @@ class Procedure(Decl):
     for_cards: bool = False                 # `for cards`: card vocabulary, used or not by the cards
 
 
-@dataclass(frozen=True)
+@record
 class Function(Decl):
     name: str
     params: tuple[str, ...]
@@ -523,13 +525,13 @@ class Function(Decl):
     for_cards: bool = False
 
 
-@dataclass(frozen=True)
+@record
 class Binder(Node):
     name: str
     domain: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Action(Decl):
     name: str
     binders: tuple[Binder, ...]
@@ -537,17 +539,17 @@ class Action(Decl):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Flow(Decl):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Setup(Decl):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Trigger(Decl):
     event: str
     params: tuple[str, ...]
@@ -555,7 +557,7 @@ class Trigger(Decl):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Anytime(Decl):
     """`anytime "take a card" by s if COND:` — offered to side s at each of its decisions."""
     name: str                 # the option's label
@@ -564,14 +566,14 @@ class Anytime(Decl):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True)
+@record
 class Score(Decl):
     """`score of s = EXPR`: how well side s stands (a number), for agents that look ahead."""
     side: str                 # the name the side is bound to in EXPR
     body: Expr
 
 
-@dataclass(frozen=True)
+@record
 class Statistic(Decl):
     """`statistic "Goals" of s = EXPR` / `statistic "Shoots" of s counts ACTION`: a figure of each
     game, per side, that `lumos simulate` reports (docs/analysis.md)."""
@@ -582,7 +584,7 @@ class Statistic(Decl):
     counts_span: Optional[Span] = field(compare=False, repr=False, default=None)
 
 
-@dataclass(frozen=True)
+@record
 class DefaultAgents(Decl):
     """`default agents: greedy` or one per side: who plays when a command is not told."""
     word: str                 # `agents` (`agent` is refused: E283)
@@ -590,12 +592,12 @@ class DefaultAgents(Decl):
     spans: tuple[Span, ...]   # where each spec is written
 
 
-@dataclass(frozen=True)
+@record
 class GameFile(Node):
     decls: tuple[Decl, ...]
 
 
-@dataclass(frozen=True)
+@record
 class TeamField(Node):
     """`field NAME: KIND choices A, B = DEFAULT` — a value a team file sets; a side attribute in the rules."""
     name: str
@@ -605,7 +607,7 @@ class TeamField(Node):
     shared: bool = False       # `shared`: every team file of a game gives the same value
 
 
-@dataclass(frozen=True)
+@record
 class TeamGroup(Node):
     """`group KEY into ZONE where COND` — the cards a team file lists under KEY, put into the side's ZONE."""
     name: str
@@ -613,7 +615,7 @@ class TeamGroup(Node):
     cond: Optional[Expr]
 
 
-@dataclass(frozen=True)
+@record
 class TeamRequire(Node):
     """`require COND else "message" at KEY`, or `require each X in LIST: COND else "message"`."""
     cond: Expr
@@ -623,7 +625,7 @@ class TeamRequire(Node):
     at: Optional[str] = None        # the team file key the problem is reported at
 
 
-@dataclass(frozen=True)
+@record
 class Team(Decl):
     """`team:` — what a team file holds (fields, groups of cards) and the rules a team must keep."""
     fields: tuple[TeamField, ...]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import yaml
 
+from lumos.compiler import yamldata
+from lumos.compiler.yamldata import MarkedDict, MarkedList, MarkedStr  # noqa: F401 - the loader's values
 from lumos.diagnostics import Diagnostic, LumosSyntaxError, Span
 
 try:  # the C parser is several times faster; semantics are identical
@@ -25,35 +27,6 @@ MAX_NODES = 200_000
 MAX_BYTES = 2_000_000  # a card file of 2 MB is a mistake; composing it would take seconds
 _YAML11_BOOLS = {"yes", "no", "on", "off", "y", "n"}
 MAX_DIGITS = 20   # every 64-bit whole number (a position's generator state); Python refuses 4300+ digits
-
-
-class MarkedDict(dict):
-    """A dict whose keys and values know their 1-based (line, col)."""
-
-    key_marks: dict
-    value_marks: dict
-
-    def mark(self, key) -> tuple[int, int]:
-        return self.value_marks.get(key, self.start)
-
-    def key_mark(self, key) -> tuple[int, int]:
-        return self.key_marks.get(key, self.start)
-
-
-class MarkedList(list):
-    """A list whose items know their 1-based (line, col)."""
-
-    marks: list
-
-    def mark(self, i: int) -> tuple[int, int]:
-        return self.marks[i] if 0 <= i < len(self.marks) else self.start
-
-
-class MarkedStr(str):
-    """A string scalar that knows where its text starts and how it was written."""
-
-    start: tuple[int, int]
-    style: str | None  # None plain, '|' literal, '>' folded, quotes
 
 
 def _pos(mark) -> tuple[int, int]:
@@ -196,6 +169,20 @@ def _children(node) -> list:
     return []
 
 
+def _node_count(root) -> int:
+    """How many nodes a document without aliases has (each node is in it once)."""
+    count, stack = 0, [root]
+    while stack:
+        node = stack.pop()
+        count += 1
+        if node.id == "mapping":
+            for pair in node.value:
+                stack.extend(pair)
+        elif node.id == "sequence":
+            stack.extend(node.value)
+    return count
+
+
 def load_yaml(text: str | bytes, path: str):
     """Parse one YAML document; raise LumosSyntaxError with a position on any problem."""
     if len(text) > MAX_BYTES:
@@ -213,14 +200,27 @@ def load_yaml(text: str | bytes, path: str):
         line = text.count("\n", 0, text.index("\x00")) + 1
         raise LumosSyntaxError(Diagnostic("Y008", "the file contains a NUL byte",
                                           Span(path, line, 1), "is it a binary file?"))
+    name = yamldata.cache_name(text)
+    found = yamldata.saved(name) if name else None
+    if found is not None:      # this text loaded cleanly before: its data, positions included
+        return found
+    loaded = _load(text, path)
+    if name:
+        yamldata.save(name, loaded)
+    return loaded
+
+
+def _load(text: str, path: str):
     loader = _Loader(text, path)
     try:
         node = loader.get_single_node()
         if node is None:
             return None
-        if "*" in text or 2 * len(text) + 2 >= MAX_NODES:
-            # Without an alias (`*name`) every value is written out once, and a text this
-            # short holds fewer than MAX_NODES of them: nothing to check.
+        aliased = "&" in text and "*" in text    # an alias `*a` needs an anchor `&a` (else YAML refused it)
+        if aliased or (2 * len(text) + 2 >= MAX_NODES and _node_count(node) > MAX_NODES):
+            # Without an alias every value is written out once: a text this short holds fewer
+            # than MAX_NODES of them, and a longer one is counted first (a tenth of the time
+            # of the whole walk, which then says where the values are too many).
             _check_expansion(node, path)
         return loader.construct_document(node)
     except yaml.MarkedYAMLError as exc:

@@ -52,7 +52,7 @@ def filled(tmp_path) -> Path:
     done = _check(tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     folder = tmp_path / "lumos"
-    assert sorted(p.name.split("-")[0] for p in folder.iterdir()) >= ["board", "grammar", "tree"]
+    assert {p.name.split("-")[0] for p in folder.iterdir()} >= {"board", "grammar", "tree", "texts", "schema"}
     return folder
 
 

@@ -20,24 +20,8 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from importlib import import_module
 
-from lumos.cli import (
-    balance,
-    board,
-    check,
-    docs,
-    explain,
-    games,
-    lsp,
-    new,
-    play,
-    position,
-    replay,
-    schema,
-    simulate,
-    test,
-    view,
-)
 from lumos.cli.common import (
     EXIT_FAIL,
     EXIT_OK,
@@ -50,25 +34,34 @@ from lumos.cli.common import (
 
 __all__ = ["build_parser", "main"]
 
-# in the order `lumos --help` lists them
-COMMANDS = (games, check, test, simulate, balance, play, view, replay, board, position, explain, schema, new, docs,
-            lsp)
+# in the order `lumos --help` lists them; each is the module lumos.cli.NAME
+COMMAND_NAMES = ("games", "check", "test", "simulate", "balance", "play", "view", "replay", "board", "position",
+                 "explain", "schema", "new", "docs", "lsp")
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The `lumos` parser: every command module adds its own sub-command."""
+def __getattr__(name: str):
+    if name == "COMMANDS":   # the command modules, imported when asked for
+        return tuple(import_module(f"lumos.cli.{n}") for n in COMMAND_NAMES)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The `lumos` parser: every command module adds its own sub-command (with `only`, that
+    command alone: `lumos check ...` need not import the fourteen others to start)."""
     from lumos import __version__
     p = argparse.ArgumentParser(prog="lumos", description="Check, play and simulate board games written in Lumos.")
     p.add_argument("--version", action="version", version=f"lumos {__version__}")
     sub = p.add_subparsers(dest="command", metavar="COMMAND")
     sub.required = True
-    for command in COMMANDS:
-        command.register(sub)
+    for name in COMMAND_NAMES:
+        if only is None or name == only:
+            import_module(f"lumos.cli.{name}").register(sub)
     return p
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = build_parser()
+    first = (sys.argv[1:] if argv is None else argv)[:1]
+    parser = build_parser(first[0] if first and first[0] in COMMAND_NAMES else None)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:   # --help, --version, or a usage error already printed by argparse

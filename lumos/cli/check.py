@@ -88,7 +88,6 @@ def _expansion_target(manifest: Path) -> _Target:
 
 def _check_targets(args) -> list[_Target]:
     from lumos.api import bundled_games
-    from lumos.toolkit.expansions import manifest_path
     if args.game:
         src = sources(args.game)
         own = {p.resolve() for p in src.card_files()}
@@ -99,7 +98,7 @@ def _check_targets(args) -> list[_Target]:
         return [_Target("cards" if parts else "game", label, src, extra, teams=teams)]
     targets = []
     for item in args.paths or bundled_games():
-        manifest = manifest_path(Path(item)) if item not in bundled_games() else None
+        manifest = _manifest(item) if item not in bundled_games() else None
         if manifest is not None:
             targets.append(_expansion_target(manifest))
             continue
@@ -120,6 +119,11 @@ def _check_targets(args) -> list[_Target]:
         t.test_roots = [src.cards_dir] if src.cards_dir is not None else []
         targets.append(t)
     return targets
+
+
+def _manifest(item: str) -> Path | None:
+    from lumos.toolkit.expansions import manifest_path   # not imported for a bundled game
+    return manifest_path(Path(item))
 
 
 def _team_game(path: Path) -> str | None:
@@ -148,6 +152,12 @@ def _run_target(t: _Target) -> None:
 
 
 def _check_target(t: _Target) -> None:
+    from lumos.compiler.parse import tree_bundle
+    with tree_bundle(_bundle_name(t)):     # the parse trees of its card texts, from the last check
+        _compile_and_lint(t)
+
+
+def _compile_and_lint(t: _Target) -> None:
     from lumos.compiler.game import check_game
     from lumos.compiler.named_files import shown_text
     cg, diags, texts = check_game(t.src, extra_cards=t.extra or None)
@@ -169,6 +179,13 @@ def _check_target(t: _Target) -> None:
         from lumos.toolkit.textcheck import text_warnings
         t.diags += [d for d in lint_game(cg, t.src) + text_warnings(cg, t.src)
                     if t.kind == "game" or d.span.file in mine]
+
+
+def _bundle_name(t: _Target) -> bytes:
+    """Which cache entry holds the parse trees of a target's card texts: one per set of card
+    files (their paths), so that editing a card or a rules file keeps the others' trees."""
+    files = [*t.src.card_files(), *t.extra, t.src.rules_dir]
+    return "\0".join(str(p) for p in files).encode()
 
 
 def _check_test_files(t: _Target) -> None:

@@ -1,0 +1,162 @@
+"""A rules file's text -> its AST (lumos.compiler.nodes), from the compiler's JSON cache when the
+same text at the same path was built before by the same builder; and AST <-> plain JSON data.
+
+Why: reading a rules file's parse tree back from the cache and building the AST from it is
+about a fifth of a cold `lumos check` of a large game; the AST itself, written as data, comes
+back in a fraction of that, and neither Lark's parser nor its trees are needed at all. Why it
+is safe: an entry is JSON read by `json.loads`, then rebuilt by `from_data`, which makes only
+classes of lumos.compiler.nodes (by name, from that module's own table), spans, tuples and
+plain values, and refuses anything else; a damaged or planted entry is at worst a miss. The
+key covers the text, the path (every span names it), Lark's version and the grammar, and the
+code that shapes the AST (the builder, the node classes, the span).
+
+Encoding: a node is `[1, "ClassName", field values...]` in its fields' order, a tuple
+`[0, items...]`, a span `[2, file number, line, col, end line, end col]` (files listed once),
+other values (texts, numbers, flags, None) as themselves.
+
+>>> from lumos.diagnostics import Span
+>>> from lumos.compiler import nodes as N
+>>> node = N.Call(Span("r.lumos", 1, 5, 1, 9), "f", (N.Num(Span("r.lumos", 1, 7), 2),))
+>>> files = []
+>>> data = to_data(node, files)
+>>> data, files
+([1, 'Call', [2, 0, 1, 5, 1, 9], 'f', [0, [1, 'Num', [2, 0, 1, 7, 0, 0], 2]]], ['r.lumos'])
+>>> from_data(data, files) == node
+True
+"""
+from __future__ import annotations
+
+import dataclasses
+import functools
+import hashlib
+from pathlib import Path
+
+from lumos.compiler import nodes as N
+from lumos.diagnostics import Span
+
+MAX_DEPTH = 400    # the parser refuses rules nested deeper than parse.MAX_DEPTH levels of tree
+_TUPLE, _NODE, _SPAN = 0, 1, 2
+_SCALARS = (str, int, float, bool, type(None))
+_EXACT = frozenset(_SCALARS)    # a str subclass (a Lark token) is not written as a plain text
+
+
+@functools.lru_cache(maxsize=1)
+def _classes() -> dict[str, tuple[type, tuple[str, ...]]]:
+    """Every node class by name, with its fields' names: the only classes `from_data` makes."""
+    return {name: (cls, tuple(f.name for f in dataclasses.fields(cls)))
+            for name, cls in vars(N).items()
+            if isinstance(cls, type) and issubclass(cls, N.Node) and cls.__module__ == N.__name__}
+
+
+def to_data(value, files: list[str]):
+    """`value` (a node, a tuple, a span or a plain value) as JSON-able lists; the span files are
+    numbered in `files`. A value of any other type raises TypeError: nothing is guessed."""
+    if type(value) in _EXACT:
+        return value
+    if isinstance(value, tuple):
+        return [_TUPLE, *(to_data(v, files) for v in value)]
+    if isinstance(value, Span):
+        if value.file not in files:
+            files.append(value.file)
+        return [_SPAN, files.index(value.file), value.line, value.col, value.end_line, value.end_col]
+    if isinstance(value, N.Node):
+        name = type(value).__name__
+        if _classes().get(name, (None,))[0] is not type(value):
+            raise TypeError(f"{name} is not a node class of lumos.compiler.nodes")
+        return [_NODE, name, *(to_data(getattr(value, f), files) for f in _classes()[name][1])]
+    raise TypeError(f"cannot write a {type(value).__name__} as AST data")
+
+
+def from_data(data, files: list[str], depth: int = 0):
+    """The value `to_data` wrote; anything malformed raises ValueError, TypeError, IndexError or KeyError."""
+    if isinstance(data, _SCALARS):
+        return data
+    if not isinstance(data, list) or not data or depth > MAX_DEPTH:
+        raise ValueError("not AST data")
+    tag = data[0]
+    if tag == _TUPLE:
+        return tuple(from_data(v, files, depth + 1) for v in data[1:])
+    if tag == _SPAN:
+        _, file, line, col, end_line, end_col = data
+        if not all(type(v) is int for v in (file, line, col, end_line, end_col)) or file < 0:
+            raise ValueError("bad span in AST data")
+        return Span(files[file], line, col, end_line, end_col)
+    if tag == _NODE:
+        cls, names = _classes()[data[1]]
+        if len(data) != len(names) + 2:
+            raise ValueError(f"a {data[1]} with {len(data) - 2} fields in AST data")
+        values = [from_data(v, files, depth + 1) for v in data[2:]]
+        if names[:1] == ("span",) and not isinstance(values[0], Span):
+            raise ValueError(f"a {data[1]} without a span in AST data")
+        node = object.__new__(cls)     # the fields as written: __init__ would only store them
+        node.__dict__.update(zip(names, values))
+        return node
+    raise ValueError("not AST data")
+
+
+# ---------------------------------------------------------------- rules files
+_BUILT: dict[tuple[str, str], N.GameFile] = {}   # (path, text) -> its AST, this process
+DISK_MIN_CHARS = 2000   # shorter rules files are not worth an entry of their own
+MAX_REMEMBERED = 256    # ASTs kept in memory
+
+
+@functools.lru_cache(maxsize=1)
+def _stamp() -> bytes:
+    """What an AST depends on besides its text and path: the grammar, Lark, and the code that
+    builds nodes (hashed, so an edited builder never reads an AST the old one wrote)."""
+    from lumos import diagnostics
+    from lumos.compiler import build_ast, parse, records, yamlload
+    h = hashlib.sha256(parse._stamp().encode())
+    for module in (build_ast, N, records, diagnostics, parse, yamlload):   # yamlload: MAX_DIGITS
+        h.update(Path(module.__file__).read_bytes())
+    return h.digest()
+
+
+def rules_ast(text: str, path: str) -> N.GameFile:
+    """`build(parse(text, path), Origin(path))`: the AST of one rules file, once per process, from
+    the cache when an earlier run built it. Raises LumosSyntaxError as parse and build do."""
+    key = (path, text)
+    hit = _BUILT.get(key)
+    if hit is not None:
+        return hit
+    from lumos.compiler import cache
+    name = None
+    if len(text) >= DISK_MIN_CHARS and cache.folder() is not None:
+        try:
+            name = cache.key("ast", _stamp() + path.encode() + b"\0" + text.encode())
+        except OSError:      # the builder's own files unreadable: no cache
+            name = None
+    tree = _saved(name) if name else None
+    if tree is None:
+        from lumos.compiler.build_ast import Origin, build
+        from lumos.compiler.parse import parse
+        tree = build(parse(text, path), Origin(path))
+        if name:
+            _save(name, tree)
+    if len(_BUILT) >= MAX_REMEMBERED:    # a long session (the language server) edits files often
+        _BUILT.clear()
+    _BUILT[key] = tree
+    return tree
+
+
+def _saved(name: str) -> N.GameFile | None:
+    from lumos.compiler import cache
+    entry = cache.get(name)
+    try:
+        tree = from_data(entry["ast"], entry["files"])
+        if isinstance(tree, N.GameFile) and all(isinstance(d, N.Decl) for d in tree.decls) \
+                and all(isinstance(f, str) for f in entry["files"]):
+            return tree
+    except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+        pass
+    return None    # missing, damaged or not ours: built again (and written over)
+
+
+def _save(name: str, tree: N.GameFile) -> None:
+    from lumos.compiler import cache
+    files: list[str] = []
+    try:
+        data = to_data(tree, files)
+    except (TypeError, RecursionError):
+        return
+    cache.put(name, {"ast": data, "files": files})
