@@ -21,7 +21,8 @@ CALL_DEPTH_LIMIT = 200
 
 
 class Machine:
-    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt")
+    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt",
+                 "tables")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -37,6 +38,8 @@ class Machine:
         # set by whatever may end a run of the top frame's instructions (a call, a return, a
         # trigger's frame, a decision, a result): the run loop tests this one flag per instruction
         self.halt = False
+        # per procedure, what the run loop reads of it (made once per compiled game)
+        self.tables = cg.__dict__.get("_run_tables") or _run_tables(cg)
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
@@ -49,9 +52,7 @@ class Machine:
         if cg.backend == "reference":
             return self.run_reference()
         st = self.st
-        tables = cg.__dict__.get("_run_tables")
-        if tables is None or len(tables) != len(cg.procs):
-            tables = _run_tables(cg)
+        tables = self.tables
         frames = st.frames
         steps = self.searched = 0
         room = STEP_LIMIT - MAX_BLOCK
@@ -481,6 +482,18 @@ class Machine:
         `onto`; a path never visits a space twice and never ends where it began."""
         if start is None or count <= 0:
             return ()
+        if through is None and onto is None and not exact:
+            # no condition: the spaces within `count` steps depend on the board alone, kept per
+            # compiled game once found (a tuple: shared, never changed)
+            plain = self.cg.__dict__.get("_plain_reach")
+            if plain is None:
+                plain = {}
+                object.__setattr__(self.cg, "_plain_reach", plain)
+            key = (link, start, count)
+            found = plain.get(key)
+            if found is None:
+                found = plain[key] = self._reach_plain(start, self.board.links[link], count)
+            return found
         nbrs = self.board.links[link]
         if not exact and through is not None and onto is not None:
             # the common case, with both conditions: the loop below without its None tests
@@ -547,6 +560,24 @@ class Machine:
             found.sort()
             return tuple(found)
         return self.reach_exact(start, nbrs, count, through, onto, local, tslot, oslot, span)
+
+    @staticmethod
+    def _reach_plain(start, nbrs, count):
+        """`reach` without conditions: breadth first, every space within `count` steps but start."""
+        seen = {start}
+        ring = [start]
+        for _ in range(count):
+            following = []
+            for here in ring:
+                for nxt in nbrs[here]:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        following.append(nxt)
+            if not following:
+                break
+            ring = following
+        seen.discard(start)
+        return tuple(sorted(seen))
 
     def reach_exact(self, start, nbrs, count, through, onto, local, tslot, oslot, span):
         """`reach ... exactly count`: the ends of every path of count steps that never visits a
