@@ -44,10 +44,21 @@ class Rng:
 
     @staticmethod
     def shuffle(state: "State", items: list) -> None:
-        below = Rng.below
+        """Fisher-Yates from the top, each swap's index drawn as `below(state, i + 1)` does (in line)."""
+        z = state.rng
         for i in range(len(items) - 1, 0, -1):
-            j = below(state, i + 1)
+            n = i + 1
+            limit = (MASK64 + 1) - ((MASK64 + 1) % n)
+            while True:
+                z = (z + 0x9E3779B97F4A7C15) & MASK64
+                x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+                x ^= x >> 31
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        state.rng = z
 
 
 class State:

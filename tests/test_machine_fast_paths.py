@@ -4,6 +4,8 @@
   what it found per compiled game. It must equal the general breadth-first search with
   conditions that always hold, for every space, link and number of steps of every bundled
   board, and asking twice must give the same (an unchanged tuple).
+- `Rng.shuffle` writes splitmix64 in line: the same order and generator state as one
+  `Rng.below` per swap.
 - The run loop returns in line from a procedure that runs off its end, and Machine.apply makes
   a chance node's draw itself: a game played through the public API must be the game the
   reference run loop plays (tests/test_backend_equivalence.py compares whole logs; here the
@@ -77,3 +79,24 @@ def test_applying_at_no_decision_or_out_of_range_raises():
     state.st.pending = None
     with pytest.raises(ValueError, match="no decision is pending"):
         state.apply_action(0)
+
+
+def _shuffle_by_draws(state, items: list) -> None:
+    """Fisher-Yates from the top with one `Rng.below` per swap: what `Rng.shuffle` writes in line."""
+    from lumos.interpreter.state import Rng
+    for i in range(len(items) - 1, 0, -1):
+        j = Rng.below(state, i + 1)
+        items[i], items[j] = items[j], items[i]
+
+
+def test_shuffle_in_line_draws_as_below_does():
+    from lumos.interpreter.state import Rng, State
+    rng = random.Random(5)
+    for _ in range(2000):
+        a, b = State(), State()
+        a.rng = b.rng = rng.getrandbits(64)
+        n = rng.randrange(0, 60)
+        x, y = list(range(n)), list(range(n))
+        _shuffle_by_draws(a, x)
+        Rng.shuffle(b, y)
+        assert x == y and a.rng == b.rng
