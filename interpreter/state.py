@@ -31,8 +31,8 @@ class Rng:
 
     @staticmethod
     def below(state: "State", n: int) -> int:
-        """A uniform integer in [0, n): `next` written in line (a die roll, a shuffle's every
-        swap and every chance node draw through here)."""
+        """A uniform integer in [0, n): `next` written in line (every die roll and chance node
+        draws through here; `shuffle` writes the same draws in line)."""
         limit = (MASK64 + 1) - ((MASK64 + 1) % n)
         while True:
             state.rng = z = (state.rng + 0x9E3779B97F4A7C15) & MASK64
