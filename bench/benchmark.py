@@ -18,7 +18,9 @@ draws from the game's own generator; CPU time of this process, time.process_time
 The implementations take turns, repetition after repetition, so that other load on a
 shared machine falls on all alike; each one's actions/s (decisions/s for Lumos games:
 chance outcomes not counted) is divided by the hand-written baseline's of the same
-repetition, and the medians of the rates and of those ratios are printed.
+repetition, and the medians of the rates and of those ratios are printed; so is the median of
+the per-repetition ratios of the Lumos tic-tac-toe to OpenSpiel's pure-Python one (the
+issue's other tic-tac-toe target).
 
 Then, for every bundled game: games/s of the driver `lumos simulate` uses (play_game with
 random agents, forced decisions taken) and of the greedy agent against random; peak memory
@@ -56,6 +58,8 @@ EXAMPLES = REPO / "examples"
 sys.path.insert(0, str(HERE))     # bench/handwritten_tictactoe.py
 BARE_IMPORT = "import lark, jsonschema, yaml, networkx"
 MAX_DECISIONS = 100_000   # a random playout that runs longer is cut (counted as played)
+LUMOS_TTT = "Lumos tic-tac-toe"
+OPENSPIEL_PYTHON = "OpenSpiel tic-tac-toe, pure Python"
 
 
 def playouts(cg, games: int, agents=("random", "random"), seed0: int = 1000) -> dict:
@@ -244,11 +248,11 @@ def runners(notes: list[str], games: list[str]) -> list[Runner]:
     """Every implementation of the speed run, the baseline first; what is missing goes to `notes`."""
     from lumos.api import load_game
     out = [handwritten_runner(),
-           lumos_runner("Lumos tic-tac-toe", load_game(str(EXAMPLES / "tic-tac-toe")))]
+           lumos_runner(LUMOS_TTT, load_game(str(EXAMPLES / "tic-tac-toe")))]
     try:
         import pyspiel
         import open_spiel.python.games.tic_tac_toe  # noqa: F401 - registers python_tic_tac_toe
-        out.append(openspiel_runner("OpenSpiel tic-tac-toe, pure Python", pyspiel.load_game("python_tic_tac_toe")))
+        out.append(openspiel_runner(OPENSPIEL_PYTHON, pyspiel.load_game("python_tic_tac_toe")))
         out.append(openspiel_runner("OpenSpiel tic_tac_toe, C++ via pyspiel", pyspiel.load_game("tic_tac_toe")))
         out.append(openspiel_runner("OpenSpiel connect_four, C++ via pyspiel", pyspiel.load_game("connect_four")))
     except ImportError as exc:
@@ -276,10 +280,16 @@ def speed_run(reps: int, seconds: float, games: list[str]) -> list[dict]:
             row["games"].append(games / spent if spent else 0.0)
             row["actions"].append(rate)
             row["ratio"].append(rate / base if base else 0.0)
-    return [{"name": r.name, "lumos": r.lumos, "actions_per_second": statistics.median(rows[r.name]["actions"]),
-             "games_per_second": statistics.median(rows[r.name]["games"]),
-             "ratio_to_handwritten": statistics.median(rows[r.name]["ratio"]), "reps": reps}
-            for r in found] + [{"note": n} for n in notes]
+    out = [{"name": r.name, "lumos": r.lumos, "actions_per_second": statistics.median(rows[r.name]["actions"]),
+            "games_per_second": statistics.median(rows[r.name]["games"]),
+            "ratio_to_handwritten": statistics.median(rows[r.name]["ratio"]), "reps": reps}
+           for r in found]
+    peer = rows.get(OPENSPIEL_PYTHON)
+    if peer is not None:    # the issue's other tic-tac-toe target: per repetition, then the median
+        lumos = rows[LUMOS_TTT]["actions"]
+        out.append({"peer": f"{LUMOS_TTT} over {OPENSPIEL_PYTHON}", "ratio": statistics.median(
+            [a / b if b else 0.0 for a, b in zip(lumos, peer["actions"])]), "reps": reps})
+    return out + [{"note": n} for n in notes]
 
 
 def speed_table(rows: list[dict]) -> str:
@@ -289,6 +299,9 @@ def speed_table(rows: list[dict]) -> str:
     for r in rows:
         if "note" in r:
             lines.append(f"  note: {r['note']}")
+            continue
+        if "peer" in r:
+            lines.append(f"  {r['peer']}: {r['ratio']:.2f}x (median of the per-repetition ratios)")
             continue
         unit = "decisions/s" if r["lumos"] else "actions/s"
         lines.append(f"  {r['name']:<40} {r['actions_per_second']:11.0f} {r['games_per_second']:10.1f}"

@@ -214,10 +214,8 @@ class GameState:
         return 0 if is_right(self.cg.cards[card].fields[field], text) else 1
 
     def apply_action(self, index: int) -> None:
-        st = self.st
-        if st.result is None and st.pending is not None and st.pending["side"] == CHANCE:
-            if 0 <= index < len(st.pending["options"]):
-                self._draw(st)   # the draw sample_chance shows, whichever outcome is applied
+        """Take option `index` and play on to the next decision (Machine.apply; at a chance node
+        it makes the draw sample_chance shows, whichever outcome is applied)."""
         self.machine.apply(index)
 
     def option_value(self, index: int):
@@ -284,15 +282,18 @@ def _prepared_start(cls, cg: CompiledGame, options, log: bool, forced: str):
     (initial_state), and a set-up that never draws leaves it as it was; so every seed's set-up
     ends in the same state, events included, but for that one number, which the copy gets
     anew. A set-up that draws (a shuffle, a roll) or fails is run each time, as before."""
-    try:
-        key = (tuple(sorted((options or {}).items())), bool(log), forced)
-        hash(key)
-    except TypeError:   # an option value that is not plain data: no copy, the old path says why
-        return None
     starts = cg.__dict__.get("_prepared_starts")
     if starts is None:
         starts = {}
         object.__setattr__(cg, "_prepared_starts", starts)   # a cache: the game's data is unchanged
+    if options:
+        try:
+            key = (tuple(sorted(options.items())), bool(log), forced)
+            hash(key)
+        except TypeError:   # an option value that is not plain data: no copy, the old path says why
+            return None
+    else:    # no options, the common case: a key made without sorting anything
+        key = ((), bool(log), forced)
     found = starts.get(key)
     if found is None:
         found = _UNPREPARED

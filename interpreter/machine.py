@@ -21,7 +21,8 @@ CALL_DEPTH_LIMIT = 200
 
 
 class Machine:
-    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt")
+    __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt",
+                 "tables")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -37,16 +38,21 @@ class Machine:
         # set by whatever may end a run of the top frame's instructions (a call, a return, a
         # trigger's frame, a decision, a result): the run loop tests this one flag per instruction
         self.halt = False
+        # per procedure, what the run loop reads of it (made once per compiled game)
+        self.tables = cg.__dict__.get("_run_tables") or _run_tables(cg)
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
         """Run instructions until a decision or a result. The inner loop tests one flag (and the
         end of the procedure) per instruction: the instructions that call, return, push a
-        trigger, decide or end the game set `halt` (see run_reference for the loop it replaces)."""
-        if self.cg.backend == "reference":
+        trigger, decide or end the game set `halt` (see run_reference for the loop it replaces).
+        A procedure that runs off its end returns here, in line, and its caller goes on at once:
+        nothing but `halt` can have changed the pending decision, the result or the frames."""
+        cg = self.cg
+        if cg.backend == "reference":
             return self.run_reference()
         st = self.st
-        procs = self.cg.procs
+        tables = self.tables
         frames = st.frames
         steps = self.searched = 0
         room = STEP_LIMIT - MAX_BLOCK
@@ -55,31 +61,36 @@ class Machine:
             while st.pending is None and st.result is None:
                 if not frames:
                     self.fail_runtime("R001", "the game's flow ended without a result",
-                                      [self.cg.flow, 1 << 30, [], -1],
+                                      [cg.flow, 1 << 30, [], -1],
                                       "end the game with `win SIDE` or `end in a draw`")
                 fr = frames[-1]
-                proc = procs[fr[0]]
-                code = proc.code
-                run = proc.run or code
-                n = len(code)
-                if fr[1] >= n:
-                    self.return_from(None)
-                    continue
-                self.halt = False
-                # the instructions of the top frame, until it ends, calls, decides or wins; a
-                # run of simple ones is one call (it returns how many it ran), except in the last
-                # steps before the limit, where they run one by one so the limit falls where it would
-                while True:
-                    if steps <= room:
+                code, run, n = tables[fr[0]]
+                if fr[1] < n:
+                    self.halt = False
+                    # the instructions of the top frame, until it ends, calls, decides or wins; a
+                    # run of simple ones is one call (it returns how many it ran, MAX_BLOCK at most,
+                    # so below `room` no run can pass the limit: the loop need not test it) ...
+                    while steps <= room:
                         steps += run[fr[1]](self, fr) or 1
+                        if self.halt or fr[1] >= n:
+                            break
                     else:
-                        code[fr[1]](self, fr)
-                        steps += 1
-                    if self.halt or fr[1] >= n or steps > STEP_LIMIT:
-                        break
-                if steps > STEP_LIMIT:
-                    self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
-                                      fr, "a loop never stops or a trigger keeps firing itself")
+                        # ... except in the last steps before the limit, where they run one by one
+                        # so the limit falls where it would
+                        while True:
+                            code[fr[1]](self, fr)
+                            steps += 1
+                            if self.halt or fr[1] >= n or steps > STEP_LIMIT:
+                                break
+                        if steps > STEP_LIMIT:
+                            self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
+                                              fr, "a loop never stops or a trigger keeps firing itself")
+                    if self.halt:
+                        continue
+                # the procedure ran off its end: it returns nothing to its caller (return_from)
+                frames.pop()
+                if frames and fr[3] >= 0:
+                    frames[-1][2][fr[3]] = None
         except RecursionError:
             self.fail_too_deep(fr)
         except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
@@ -209,8 +220,9 @@ class Machine:
         decision one was just taken at (it is asked again once the block is done)."""
         st = self.st
         procs = self.cg.anytime_procs
-        if any(f[0] in procs for f in st.frames):
-            return options
+        for f in st.frames:    # a loop, not any(genexpr): this runs at every decision of such a game
+            if f[0] in procs:
+                return options
         if st.anytime_at is not None:
             if st.anytime_at == self.decision_at():
                 return options
@@ -236,6 +248,9 @@ class Machine:
             self.emit(st.frames[-1], f"{self.fmt(side, 'side')} chooses: {rule.label}")
 
     def apply(self, index: int) -> None:
+        """Take option `index` of the pending decision and run on to the next one. At a chance
+        node the generator draws first, whichever outcome is applied (GameState.sample_chance
+        shows that draw), so a logged or forced outcome advances it the same way."""
         st = self.st
         pend = st.pending
         if pend is None:
@@ -243,18 +258,22 @@ class Machine:
         options = pend["options"]
         if not 0 <= index < len(options):
             raise ValueError(f"option {index} is not one of the {len(options)} legal options")
+        side = pend["side"]
+        if side == CHANCE:
+            if st.result is None:
+                draw = pend.get("draw")
+                Rng.below(st, len(options) if draw is None else len(draw))
+        else:
+            st.decisions += 1
         value = options[index]
         st.pending = None
-        if pend["side"] != CHANCE:
-            st.decisions += 1
         fr = st.frames[-1]
         if isinstance(value, dict):
-            self.take_anytime(value, pend["side"])
+            self.take_anytime(value, side)
         else:
             if st.anytime_at is not None and st.anytime_at == self.decision_at():
                 st.anytime_at = None
-            instr = self.cg.procs[fr[0]].code[fr[1]]
-            instr.resume(self, fr, value)
+            self.cg.procs[fr[0]].code[fr[1]].resume(self, fr, value)
         self.run()
 
     def labels(self) -> list[str]:
@@ -419,8 +438,10 @@ class Machine:
         p = st.occ[space]
         if p < 0:
             return ()
-        out = [p]
         nxt = st.occ_next
+        if nxt[p] < 0:     # the common case: one piece stands there
+            return (p,)
+        out = [p]
         while (p := nxt[p]) >= 0:
             out.append(p)
         return tuple(out)
@@ -461,6 +482,18 @@ class Machine:
         `onto`; a path never visits a space twice and never ends where it began."""
         if start is None or count <= 0:
             return ()
+        if through is None and onto is None and not exact:
+            # no condition: the spaces within `count` steps depend on the board alone, kept per
+            # compiled game once found (a tuple: shared, never changed)
+            plain = self.cg.__dict__.get("_plain_reach")
+            if plain is None:
+                plain = {}
+                object.__setattr__(self.cg, "_plain_reach", plain)
+            key = (link, start, count)
+            found = plain.get(key)
+            if found is None:
+                found = plain[key] = self._reach_plain(start, self.board.links[link], count)
+            return found
         nbrs = self.board.links[link]
         if not exact and through is not None and onto is not None:
             # the common case, with both conditions: the loop below without its None tests
@@ -527,6 +560,24 @@ class Machine:
             found.sort()
             return tuple(found)
         return self.reach_exact(start, nbrs, count, through, onto, local, tslot, oslot, span)
+
+    @staticmethod
+    def _reach_plain(start, nbrs, count):
+        """`reach` without conditions: breadth first, every space within `count` steps but start."""
+        seen = {start}
+        ring = [start]
+        for _ in range(count):
+            following = []
+            for here in ring:
+                for nxt in nbrs[here]:
+                    if nxt not in seen:
+                        seen.add(nxt)
+                        following.append(nxt)
+            if not following:
+                break
+            ring = following
+        seen.discard(start)
+        return tuple(sorted(seen))
 
     def reach_exact(self, start, nbrs, count, through, onto, local, tslot, oslot, span):
         """`reach ... exactly count`: the ends of every path of count steps that never visits a
@@ -678,6 +729,14 @@ class Machine:
             return None
         r = self.board.step(space, dx, dy)
         return None if r < 0 else r
+
+
+def _run_tables(cg: CompiledGame) -> list:
+    """Per procedure, (code, run, len(code)): what the run loop reads of a frame's procedure,
+    kept on the compiled game (a cache beside its data, like its prepared starts)."""
+    tables = [(p.code, p.run or p.code, len(p.code)) for p in cg.procs]
+    object.__setattr__(cg, "_run_tables", tables)
+    return tables
 
 
 def _stack_words() -> str:

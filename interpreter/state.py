@@ -24,26 +24,41 @@ class Rng:
 
     @staticmethod
     def next(state: "State") -> int:
-        state.rng = (state.rng + 0x9E3779B97F4A7C15) & MASK64
-        z = state.rng
+        state.rng = z = (state.rng + 0x9E3779B97F4A7C15) & MASK64
         z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
         z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
         return z ^ (z >> 31)
 
     @staticmethod
     def below(state: "State", n: int) -> int:
-        """A uniform integer in [0, n)."""
+        """A uniform integer in [0, n): `next` written in line (every die roll and chance node
+        draws through here; `shuffle` writes the same draws in line)."""
         limit = (MASK64 + 1) - ((MASK64 + 1) % n)
         while True:
-            x = Rng.next(state)
+            state.rng = z = (state.rng + 0x9E3779B97F4A7C15) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            x = z ^ (z >> 31)
             if x < limit:
                 return x % n
 
     @staticmethod
     def shuffle(state: "State", items: list) -> None:
+        """Fisher-Yates from the top, each swap's index drawn as `below(state, i + 1)` does (in line)."""
+        z = state.rng
         for i in range(len(items) - 1, 0, -1):
-            j = Rng.below(state, i + 1)
+            n = i + 1
+            limit = (MASK64 + 1) - ((MASK64 + 1) % n)
+            while True:
+                z = (z + 0x9E3779B97F4A7C15) & MASK64
+                x = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+                x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & MASK64
+                x ^= x >> 31
+                if x < limit:
+                    break
+            j = x % n
             items[i], items[j] = items[j], items[i]
+        state.rng = z
 
 
 class State:
@@ -78,21 +93,25 @@ class State:
         self.anytime_at: list | None = None
 
     def clone(self) -> "State":
+        # `map(list.copy, ...)` copies each inner list without a comprehension's frame: a new
+        # game is a clone of its prepared start, so this is on the path of every game
         c = State.__new__(State)
         c.rng = self.rng
         c.g = self.g[:]
-        c.sv = [v[:] for v in self.sv]
-        c.pv = [v[:] for v in self.pv]
-        c.xv = [v[:] for v in self.xv]
-        c.cv = [v[:] for v in self.cv]
+        copy = list.copy
+        c.sv = [*map(copy, self.sv)]
+        c.pv = [*map(copy, self.pv)]
+        c.xv = [*map(copy, self.xv)]
+        c.cv = [*map(copy, self.cv)]
         c.loc = self.loc[:]
         c.holder = self.holder[:]
         c.occ = self.occ[:]
         c.occ_next = self.occ_next[:]
-        c.zones = [z[:] for z in self.zones]
+        c.zones = [*map(copy, self.zones)]
         c.card_zone = self.card_zone[:]
-        c.frames = [[f[0], f[1], f[2][:], f[3]] for f in self.frames]
-        c.pending = None if self.pending is None else dict(self.pending)
+        c.frames = [[p, pc, local[:], slot] for p, pc, local, slot in self.frames]
+        pending = self.pending
+        c.pending = None if pending is None else pending.copy()
         c.result = None if self.result is None else self.result[:]
         c.decisions = self.decisions
         c.steps = self.steps

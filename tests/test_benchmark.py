@@ -24,6 +24,7 @@ def test_quick_run_prints_every_figure():
                    "card compilation", "cards/s", "Cold `lumos check GAME`", "bare import", "max resident size"):
         assert figure in out, figure
     assert "OpenSpiel tic-tac-toe, pure Python" in out or "OpenSpiel skipped" in out
+    assert "Lumos tic-tac-toe over OpenSpiel tic-tac-toe, pure Python: " in out or "OpenSpiel skipped" in out
 
 
 def test_quick_run_as_json():
