@@ -67,7 +67,7 @@ def play_game(cg, agents: Sequence, seed: int, options: dict | None = None, log:
             else:
                 if state.st.decisions >= max_decisions:
                     result.error = Diagnostic(
-                        LIMIT_CODE, f"the game did not end within {max_decisions} decisions", hint=
+                        LIMIT_CODE, f"the game did not end within {max_decisions} decision{'' if max_decisions == 1 else 's'}", hint=
                         "raise the limit, or check that the flow can end the game")
                     break
                 choice = agents[state.current_player()].choose(state)

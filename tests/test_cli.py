@@ -153,7 +153,7 @@ def test_stopped_games_are_counted_and_shown_without_traceback(capsys):
     summary = json.loads(captured.out)
     assert summary["errors"] == summary["error_codes"].get("R010", 0) == 3 - summary["completed"]
     if summary["errors"]:
-        assert "R010 the game did not end within 1 decisions" in captured.err
+        assert "R010 the game did not end within 1 decision" in captured.err
         assert "Traceback" not in captured.err
 
 
