@@ -6,6 +6,7 @@ a Python call. Closures that can say what they compute as a Python expression ca
 """
 from __future__ import annotations
 
+import ast
 import builtins
 import contextlib
 import itertools
@@ -410,43 +411,89 @@ def _quantifier(kind, src, cond, slot):
     """`any|all|count x in S where C` as one generated function with C in line: the loop of
     e_Quantifier (same order, same early stop), the item slot none afterwards. When C calls
     nothing that reads the locals and never writes the item's slot, the item is a variable
-    of the function instead of a write to its slot per item (a write nobody could read)."""
+    of the function instead of a write to its slot per item (a write nobody could read).
+    A quantifier that C evaluates first (`any l in L where all s in l where ...`, `count ... > 2`)
+    is a nested loop of the same function (_nested_lines), not a call per item."""
     def make():
-        (stext, sn), (ctext, cn) = _src(src), _src(cond)
-        item = f"L[{slot}]"
-        if "(m, L)" not in ctext and f"__setitem__({slot}," not in ctext:
-            ctext, put = ctext.replace(item, "_it"), ""
-        else:
-            put = f"\n        {item} = _it"
-        if kind == "any":
-            loop = f"""        if {ctext}:
-            {item} = None
-            return True
-    {item} = None
-    return False
-"""
-        elif kind == "all":
-            loop = f"""        if not ({ctext}):
-            {item} = None
-            return False
-    {item} = None
-    return True
-"""
-        else:
-            loop = f"""        if {ctext}:
-            _n += 1
-    {item} = None
-    return _n
-"""
-        body = f"""def quantified(m, L):
-    _n = 0
-    for _it in ({stext}) or ():{put}
-{loop}"""
-        return body, {**sn, **cn}
+        names: dict = {}
+        lines = ["def quantified(m, L):", "    _n = 0"]
+        lines += ["    " + line for line in _quantifier_lines(kind, src, cond, slot, 0, names, None)]
+        return "\n".join(lines) + "\n", names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_def.__code__, g, "quantified")
     g["_self"] = weakref.ref(fn)
+    fn.quant = (kind, src, cond, slot)   # for an outer quantifier writing this one in line
     return fn
+
+
+def _quantifier_lines(kind, src, cond, slot, depth, names, res):
+    """The loop of a quantifier: at depth 0 it returns its value (the function's body); deeper it
+    leaves its value in `res` and stops with `break` where the function would return."""
+    it = f"_it{depth}" if depth else "_it"
+    stext, sn = _src(src)
+    names.update(sn)
+    pre, ctext = _nested_lines(cond, depth, names)
+    item = f"L[{slot}]"
+    whole = "\n".join(pre) + "\n" + ctext
+    if "(m, L)" not in whole and f"__setitem__({slot}," not in whole:
+        pre, ctext, put = [line.replace(item, it) for line in pre], ctext.replace(item, it), []
+    else:
+        put = [f"    {item} = {it}"]
+    body = [f"for {it} in ({stext}) or ():"] + put + ["    " + line for line in pre]
+    if depth == 0:
+        if kind == "any":
+            return body + [f"    if {ctext}:", f"        {item} = None", "        return True", f"{item} = None", "return False"]
+        if kind == "all":
+            return body + [f"    if not ({ctext}):", f"        {item} = None", "        return False", f"{item} = None",
+                           "return True"]
+        return body + [f"    if {ctext}:", "        _n += 1", f"{item} = None", "return _n"]
+    if kind == "any":
+        return [f"{res} = False"] + body + [f"    if {ctext}:", f"        {res} = True", "        break", f"{item} = None"]
+    if kind == "all":
+        return [f"{res} = True"] + body + [f"    if not ({ctext}):", f"        {res} = False", "        break", f"{item} = None"]
+    return [f"{res} = 0"] + body + [f"    if {ctext}:", f"        {res} += 1", f"{item} = None"]
+
+
+def _nested_lines(cond, depth, names):
+    """(lines, text) for a quantifier's condition: when the first thing its text evaluates is
+    another quantifier's call, that quantifier's loop as lines run before the test (its value
+    in a variable of the text); nothing of the text is evaluated before it, so the order,
+    the early stops and the writes to the locals are the call's."""
+    ctext, cn = _src(cond)
+    name = _first_call(ctext)
+    inner = getattr(cn.get(name), "quant", None) if name is not None else None
+    call = f"{name}(m, L)"
+    if inner is None or ctext.count(call) != 1:
+        names.update(cn)
+        return [], ctext
+    names.update({k: v for k, v in cn.items() if k != name})
+    res = f"_q{depth + 1}"
+    return _quantifier_lines(*inner, depth + 1, names, res), ctext.replace(call, res)
+
+
+def _first_call(text: str):
+    """The name `f` when the first thing the expression `text` evaluates is the call `f(m, L)`."""
+    node = ast.parse(text, mode="eval").body
+    while True:
+        if isinstance(node, ast.Call):
+            args = [a.id for a in node.args if isinstance(a, ast.Name)]
+            if isinstance(node.func, ast.Name) and args == ["m", "L"] and len(node.args) == 2 and not node.keywords:
+                return node.func.id
+            return None
+        if isinstance(node, ast.BoolOp):
+            node = node.values[0]
+        elif isinstance(node, (ast.Compare, ast.BinOp)):
+            node = node.left
+        elif isinstance(node, ast.UnaryOp):
+            node = node.operand
+        elif isinstance(node, ast.IfExp):
+            node = node.test
+        elif isinstance(node, (ast.NamedExpr, ast.Subscript, ast.Attribute)):
+            node = node.value
+        elif isinstance(node, ast.Tuple) and node.elts and not any(isinstance(e, ast.Starred) for e in node.elts[:1]):
+            node = node.elts[0]
+        else:
+            return None
 
 
 def _grid_offsets(board):
