@@ -6,8 +6,10 @@ tests whether the run must stop. Most instructions never stop it (`let`, `set`, 
 after them (a call, a decision, a move...), can be one function:
 their statements written out with their expressions in line (lumos.compiler.fused), the
 program counter set after each exactly as the instructions set it (so an error still points
-at its own line), leaving early where a test or a step goes elsewhere. It returns how many
-instructions it ran, so the step limit counts exactly what the instructions would count.
+at its own line). Where a test or a step goes elsewhere, or a jump goes, the function goes
+on with the instructions there (so a loop of simple instructions is one call), up to
+MAX_BLOCK instructions in a call. It returns how many instructions it ran, so the step limit
+counts exactly what the instructions would count.
 
 The function for the run starting at instruction i is `Proc.run[i]` (the instruction itself
 when no run starts there); it is compiled the first time it runs. Nothing a designer wrote
@@ -22,36 +24,72 @@ import weakref
 from lumos.compiler.fused import _compile_def, _name, _src
 from lumos.interpreter.machine import MAX_BLOCK   # instructions per run at most
 
-_LEAVES = ("jump",)    # a run ends after these; after a `test` or a `next` it goes on the way that falls through
+_BUDGET = 3 * MAX_BLOCK   # instructions written per run's function at most (its branches copy instructions)
 
 
 def blocks(code: tuple) -> tuple:
     """Proc.run for `code`: per instruction, the function of the run starting there, or the
     instruction itself when fewer than two simple instructions start there."""
-    n = len(code)
     run = list(code)
-    for i in range(n):
-        parts = []
-        j = i
-        while j < n and len(parts) < MAX_BLOCK:
-            b = getattr(code[j], "block", None)
-            if b is None:
-                # any other instruction may end a run: called as it is, then the run returns
-                # (the machine tests what it did: a call, a decision, a result)
-                if parts:
-                    parts.append((j, ("op", code[j])))
-                break
-            parts.append((j, b))
-            j += 1
-            if b[0] in _LEAVES:
-                break
-        if len(parts) >= 2:
-            run[i] = _block(parts)
+    for i in range(len(code)):
+        if getattr(code[i], "block", None) is None:
+            continue
+        tree = _path(code, i, 0, [_BUDGET])
+        if _size(tree) >= 2:
+            run[i] = _block(tree)
     return tuple(run)
 
 
-def _statements(pc: int, b: tuple, k: int, names: dict) -> list[str]:
-    """The lines of instruction `pc` (the k-th of its run) and the program counter after it."""
+def _path(code: tuple, pc: int, k: int, budget: list):
+    """The instructions a run goes through from instruction pc, when k ran before in its call:
+    a tree of (pc, block, k + 1, what follows) with, at a `test` or a `next`, both ways: the one
+    that falls through first, then the one taken (a jump is followed too), so a loop of simple
+    instructions is one call. It stops (None: return k) at MAX_BLOCK instructions, at the end
+    of the procedure or when the budget of written instructions is spent; any other instruction
+    ends it (called as it is, then the run returns: the machine tests what it did)."""
+    if k >= MAX_BLOCK or pc >= len(code) or budget[0] <= 0:
+        return None
+    b = getattr(code[pc], "block", None)
+    budget[0] -= 1
+    if b is None:
+        return (pc, ("op", code[pc]), k + 1, None, None)
+    kind = b[0]
+    if kind == "jump":
+        return (pc, b, k + 1, _path(code, int(b[1].pc), k + 1, budget), None)
+    fall = _path(code, pc + 1, k + 1, budget)
+    taken = None
+    if kind == "test":
+        taken = _path(code, int(b[2].pc), k + 1, budget)
+    elif kind == "next":
+        taken = _path(code, int(b[4].pc), k + 1, budget)
+    return (pc, b, k + 1, fall, taken)
+
+
+def _size(tree) -> int:
+    if tree is None:
+        return 0
+    return 1 + _size(tree[3]) + _size(tree[4])
+
+
+def _lines(tree, k: int, names: dict) -> list[str]:
+    """The statements of a tree (see _path) whose first instruction is the (k+1)-th of its run."""
+    if tree is None:
+        return [f"return {k}"]
+    pc, b, k1, fall, taken = tree
+    if b[0] == "op":
+        return _statements(pc, b, k1, names, None) + [f"return {k1}"]
+    if b[0] == "jump":
+        return _statements(pc, b, k1, names, None) + _lines(fall, k1, names)
+    way = None
+    if b[0] in ("test", "next"):
+        way = ["    " + line for line in _lines(taken, k1, names)]
+    return _statements(pc, b, k1, names, way) + _lines(fall, k1, names)
+
+
+def _statements(pc: int, b: tuple, k: int, names: dict, taken) -> list[str]:
+    """The lines of instruction `pc` (the k-th of its run) and the program counter after it;
+    `taken`: for a `test` or a `next`, the lines run when it goes elsewhere (after it has set
+    the program counter there)."""
     kind = b[0]
     nxt = f"fr[1] = {pc + 1}"
     if kind == "let":
@@ -90,11 +128,11 @@ def _statements(pc: int, b: tuple, k: int, names: dict) -> list[str]:
         _, c, skip = b
         text, n = _src(c)
         names.update(n)
-        return [f"if not ({text}):", f"    fr[1] = {int(skip.pc)}", f"    return {k}", nxt]
+        return [f"if not ({text}):", f"    fr[1] = {int(skip.pc)}", *taken, nxt]
     if kind == "next":
         _, lst, idx, var, end = b
         return [f"_bi = L[{idx}]", f"_bl = L[{lst}]", "if _bi >= len(_bl):", f"    fr[1] = {int(end.pc)}",
-                f"    return {k}", f"L[{var}] = _bl[_bi]", f"L[{idx}] = _bi + 1", nxt]
+                *taken, f"L[{var}] = _bl[_bi]", f"L[{idx}] = _bi + 1", nxt]
     if kind == "jump":
         return [f"fr[1] = {int(b[1].pc)}"]
     if kind == "op":
@@ -104,13 +142,11 @@ def _statements(pc: int, b: tuple, k: int, names: dict) -> list[str]:
     raise ValueError(kind)
 
 
-def _block(parts):
+def _block(tree):
     def make():
         names: dict = {}
         lines = ["def block(m, fr):", "    L = fr[2]"]
-        for k, (pc, b) in enumerate(parts, 1):
-            lines += ["    " + line for line in _statements(pc, b, k, names)]
-        lines.append(f"    return {len(parts)}")
+        lines += ["    " + line for line in _lines(tree, 0, names)]
         return "\n".join(lines) + "\n", names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_block.__code__, g, "block")
