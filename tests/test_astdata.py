@@ -10,11 +10,12 @@ from pathlib import Path
 import pytest
 
 from lumos.compiler import astdata as A
-from lumos.compiler import cache
 from lumos.compiler import nodes as N
 from lumos.compiler import parse as P
 from lumos.compiler.build_ast import Origin, build
 from lumos.diagnostics import LumosSyntaxError, Span
+
+from support.caches import own_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 RULES = sorted(glob.glob(str(ROOT / "rules" / "*" / "*.lumos")) + glob.glob(str(ROOT / "examples" / "*" / "*.lumos")))
@@ -47,12 +48,9 @@ def test_every_rules_file_comes_back_from_json_exactly(path):
 
 @pytest.fixture
 def fresh(monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("LUMOS_NO_CACHE", raising=False)
-    monkeypatch.setattr(cache, "_checked", {})
-    monkeypatch.setattr(cache, "_warned", set())
+    folder = own_cache(monkeypatch, tmp_path)
     monkeypatch.setattr(A, "_BUILT", {})
-    return tmp_path / "lumos"
+    return folder
 
 
 def _entry(folder: Path) -> Path:

@@ -24,6 +24,8 @@ from lumos.compiler.boards import load_board
 from lumos.compiler.parse import parser, tree_from_data, tree_to_data
 from lumos.interpreter.board import Board
 
+from support.caches import own_cache
+
 ROOT = Path(__file__).resolve().parents[1]
 GAME = "snitch-snatcher"
 
@@ -111,10 +113,7 @@ def test_no_cache_writes_nothing(tmp_path):
 @pytest.fixture
 def fresh(monkeypatch, tmp_path):
     """The cache module pointed at `tmp_path`, with its remembered verdicts and warnings cleared."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("LUMOS_NO_CACHE", raising=False)
-    monkeypatch.setattr(cache, "_checked", {})
-    monkeypatch.setattr(cache, "_warned", set())
+    own_cache(monkeypatch, tmp_path)
     return tmp_path
 
 

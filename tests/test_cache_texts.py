@@ -17,6 +17,8 @@ from lumos.compiler import cache
 from lumos.compiler import cards as C
 from lumos.compiler import parse as P
 
+from support.caches import own_cache
+
 SCHEMA_DIR = Path(lumos.cards.__file__).parent / "schema"
 TEXTS = [("effect", "let x = 1\n"), ("condition", "count(hand) > 2"), ("template_expr", "card_of(p)")]
 
@@ -24,12 +26,9 @@ TEXTS = [("effect", "let x = 1\n"), ("condition", "count(hand) > 2"), ("template
 @pytest.fixture
 def fresh(monkeypatch, tmp_path):
     """An empty cache under tmp_path; no tree parsed yet in this process."""
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("LUMOS_NO_CACHE", raising=False)
-    monkeypatch.setattr(cache, "_checked", {})
-    monkeypatch.setattr(cache, "_warned", set())
+    folder = own_cache(monkeypatch, tmp_path)
     monkeypatch.setattr(P, "_TREES", {})
-    return tmp_path / "lumos"
+    return folder
 
 
 def _entries(folder: Path, kind: str) -> list[Path]:

@@ -9,10 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from lumos.compiler import cache
 from lumos.compiler import yamldata as D
 from lumos.compiler import yamlload as Y
 from lumos.diagnostics import LumosSyntaxError
+
+from support.caches import own_cache
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted(p for p in glob.glob(str(ROOT / "cards" / "**" / "*.yaml"), recursive=True) +
@@ -35,11 +36,8 @@ def _exact(value):
 
 @pytest.fixture
 def fresh(monkeypatch, tmp_path):
-    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path))
-    monkeypatch.delenv("LUMOS_NO_CACHE", raising=False)
-    monkeypatch.setattr(cache, "_checked", {})
-    monkeypatch.setattr(cache, "_warned", set())
-    return tmp_path / "lumos"
+    folder = own_cache(monkeypatch, tmp_path)
+    return folder
 
 
 @pytest.mark.parametrize("path", FILES, ids=lambda p: "/".join(Path(p).parts[-2:]))
