@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import pytest
 
-from support.equivalence import compiled, every_game, first_difference, game_name, play_final, play_log
+from support.equivalence import compiled, every_game, first_difference, game_name, play_final, play_log, runaway_stops
 
 GAMES = every_game()
 
@@ -56,21 +56,8 @@ def test_same_logs_thousand_seeds(pairs, game):
     _same_finals(ref, new, range(1, 1001))
 
 
-# A runaway loop stops at the same instruction with both back ends (the step limit counts every
-# instruction, also inside a run of them compiled as one function), and an error inside such a
-# run points at its own line. Tiny games made for the test (no rulebook).
-RUNAWAY = """\
-game "Runaway"
-board "board.yaml"
-sides red, blue
-var n = 0
-var mark: number per space = 0
-
-flow:
-    loop:
-{body}
-"""
-
+# A runaway loop stops at the same instruction with both back ends, an error inside a run of
+# instructions on its own line (support.equivalence.RUNAWAY).
 BODIES = [
     "        add 1 to n",
     "        add 1 to n\n        let k = n",
@@ -82,20 +69,6 @@ BODIES = [
 
 @pytest.mark.parametrize("body", BODIES, ids=range(len(BODIES)))
 def test_the_step_limit_and_errors_fall_on_the_same_line(tmp_path, body):
-    from lumos.compiler.fused import using_backend
-    from lumos.diagnostics import LumosRuntimeError
-    from lumos.interpreter.engine import GameState
-    from support.sources import DOT_BOARD, write_game
-    got = []
-    for name in ("reference", "specialised"):
-        with using_backend(name):
-            (tmp_path / name).mkdir()
-            cg, diags, _ = write_game(tmp_path / name, "runaway", {"game.lumos": RUNAWAY.format(body=body),
-                                                                   "board.yaml": DOT_BOARD})
-        assert cg is not None, [d.headline() for d in diags]
-        with pytest.raises(LumosRuntimeError) as err:
-            GameState.new(cg, seed=1)
-        d = err.value.first
-        got.append((d.code, d.message, d.span.line, d.span.col))
+    got = runaway_stops(tmp_path, body)
     assert got[0] == got[1]
     assert got[0][0] in ("R002", "R003")

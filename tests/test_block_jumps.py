@@ -8,23 +8,10 @@ import pytest
 
 from lumos.compiler.blocks import _path, _size
 from lumos.compiler.fused import using_backend
-from lumos.diagnostics import LumosRuntimeError
-from lumos.interpreter.engine import GameState
 from lumos.interpreter.machine import MAX_BLOCK
 
+from support.equivalence import RUNAWAY, runaway_stops
 from support.sources import DOT_BOARD, write_game
-
-RUNAWAY = """\
-game "Runaway"
-board "board.yaml"
-sides red, blue
-var n = 0
-var mark: number per space = 0
-
-flow:
-    loop:
-{body}
-"""
 
 BODIES = [
     # a test taken every other time round, a loop of 4 or 5 instructions
@@ -42,18 +29,7 @@ BODIES = [
 
 
 def outcome(tmp_path, body):
-    got = []
-    for name in ("reference", "specialised"):
-        with using_backend(name):
-            (tmp_path / name).mkdir()
-            cg, diags, _ = write_game(tmp_path / name, "runaway", {"game.lumos": RUNAWAY.format(body=body),
-                                                                   "board.yaml": DOT_BOARD})
-        assert cg is not None, [d.headline() for d in diags]
-        with pytest.raises(LumosRuntimeError) as err:
-            GameState.new(cg, seed=1)
-        d = err.value.first
-        got.append((d.code, d.message, d.span.line, d.span.col))
-    return got
+    return runaway_stops(tmp_path, body)
 
 
 @pytest.mark.parametrize("body", BODIES, ids=range(len(BODIES)))

@@ -76,3 +76,42 @@ def compiled(game: str, backend: str):
     from lumos.compiler.game import compile_game
     with using_backend(backend):
         return compile_game(game_sources(game))
+
+
+# A runaway loop stops at the same instruction with both back ends (the step limit counts every
+# instruction, also inside a run of them compiled as one function), and an error inside such a
+# run points at its own line. Tiny games made for the tests (no rulebook): `{body}` is the loop's.
+RUNAWAY = """\
+game "Runaway"
+board "board.yaml"
+sides red, blue
+var n = 0
+var mark: number per space = 0
+
+flow:
+    loop:
+{body}
+"""
+
+
+def runaway_stops(tmp_path: Path, body: str) -> list[tuple]:
+    """(code, message, line, column) of the error that stops RUNAWAY with `body`, with the
+    reference back end and with the specialised one (they must be equal)."""
+    import pytest
+
+    from lumos.compiler.fused import using_backend
+    from lumos.diagnostics import LumosRuntimeError
+    from lumos.interpreter.engine import GameState
+    from support.sources import DOT_BOARD, write_game
+    got = []
+    for name in ("reference", "specialised"):
+        with using_backend(name):
+            (tmp_path / name).mkdir()
+            cg, diags, _ = write_game(tmp_path / name, "runaway", {"game.lumos": RUNAWAY.format(body=body),
+                                                                   "board.yaml": DOT_BOARD})
+        assert cg is not None, [d.headline() for d in diags]
+        with pytest.raises(LumosRuntimeError) as err:
+            GameState.new(cg, seed=1)
+        d = err.value.first
+        got.append((d.code, d.message, d.span.line, d.span.col))
+    return got
