@@ -6,7 +6,7 @@ Off Point, a Reactive card's effect on its owner's turn, the relinquished Scroll
 `current` in positions). Helpers: tests/games/examiner.py.
 """
 import pytest
-from games.examiner import (dark_card_move, dpos, pick, find, has, labels, where, zone, var, svar, pvar, new_game,
+from games.examiner import (dark_card_move, dpos, pick, start, find, has, labels, where, zone, var, svar, pvar, new_game,
                game, HOUSES, DEPLOY)
 
 GAME = "defenders-of-hogwarts"
@@ -1303,3 +1303,38 @@ def test_reactive_card_played_on_own_turn_is_movement_only():
     pick(s, "explore: play a card")
     pick(s, "play Invisibility Cloak")
     assert not any("resolve the effect" in l for l in labels(s)), labels(s)
+
+
+def test_a_dark_pawn_that_does_not_move_bumps_nobody():
+    """Dark Arts Player Turn > Bumped: "When a Dark Arts Pawn ends its move on a space occupied
+    by a House Player Pawn, the House Player Pawn is bumped." A pawn chosen to move that then
+    stays where it is (a Stunning push left it beside a House pawn, ruling 11) ends no move:
+    no bump (found by a second outside examiner)."""
+    s = dpos(hp=1, at="dark_turn", pieces={"dark_arts dark_pawn 1": "greenhouses", "gryffindor student 2": "greenhouses"},
+             zones={"dark_arts hand": ["Lurking Shade"]})
+    dark_card_move(s, "Lurking Shade", "dark_arts dark_pawn 1")
+    pick(s, "do not choose")                       # every destination declined: it does not move
+    assert where(s, "dark_arts dark_pawn 1") == "greenhouses"
+    assert where(s, "gryffindor student 2") == "greenhouses"
+    assert not has(s, "bump"), labels(s)
+
+
+def test_the_bump_reward_is_earned_again_in_a_later_turn():
+    """Dark Arts Player Turn > Bumped, step 4, Note: "This step is resolved once per turn, even
+    if multiple bumps have occurred during that turn." A bump on a House Player's turn (an
+    Event's Dark Arts part deploys onto a House pawn) earns the reward, though the Dark Arts
+    Player took it on its own turn before (bump_reward_done still set from then)."""
+    events = ["Strange Lights over the Forest", "Rumours in the Corridors", "A Quiet Week",
+              "Giants in the Mountains", "Prefects on Patrol"]
+    s = start(at="house_turn", seed=1, current="gryffindor",
+              pieces={"dark_arts dark_pawn 1": "paddock", "hufflepuff student 1": "pumpkin_patch"},
+              zones={"events_white": events}, vars={"bump_reward_done": True})
+    pick(s, "replenish")
+    pick(s, "do not choose")                       # no discard before drawing
+    for _ in range(40):                            # the Event: its Dark Arts part deploys and bumps
+        if any(label.startswith("keep") for label in labels(s)) or s.is_terminal():
+            break
+        wanted = [w for w in ("resolve the Dark Arts part", "deploy", "bump") if has(s, w)]
+        pick(s, wanted[0] if wanted else labels(s)[0], exact=not wanted)
+    assert where(s, "hufflepuff student 1") == "great_hall"
+    assert any(label.startswith("keep") for label in labels(s)), labels(s)
