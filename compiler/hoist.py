@@ -1,7 +1,7 @@
 """What a search's conditions read that stays the same for the whole search, read once per search.
 
 Why: a `reach` tests its conditions for every space it meets, and their texts (lumos.compiler.fused)
-read the locals of the rule around it each time: `p` of `chaser_ground(p, s)` is `L[1]` on every
+read the locals of the rule around it each time: `p` of `open_ground(p, s)` is `L[1]` on every
 test, and a remembered part keyed on `(p, s)` looks up `p`'s row of its dictionary before the
 space's entry. Nothing in a search writes the slots made before it (an expression writes only
 slots of its own: the search's spaces, the items of its `where`s, the arguments of its inlined

@@ -26,6 +26,7 @@ What `dataclasses` offers beyond that (`default_factory`, `ClassVar`, `InitVar`,
 from __future__ import annotations
 
 import dataclasses
+import keyword
 from operator import attrgetter
 
 __all__ = ["record"]
@@ -100,10 +101,13 @@ def _make_init(cls: type, fields: list[dataclasses.Field]):
             if not f.kw_only:
                 seen_default = f.name
         (kw_params if f.kw_only else params).append(text)
+    for f in fields:   # only identifiers of our own class bodies ever reach exec, checked
+        if not f.name.isidentifier() or keyword.iskeyword(f.name) or f.name in ("self", "_d"):
+            raise TypeError(f"{cls.__name__}: {f.name!r} cannot be a record field")
     signature = ", ".join(["self", *params] + (["*", *kw_params] if kw_params else []))
     body = "".join(f"\n    _d[{f.name!r}] = {f.name}" for f in fields) or "\n    pass"
     source = f"def __init__({signature}):\n    _d = self.__dict__{body}\n"
-    exec(source, names)   # noqa: S102 - our own field names only (identifiers of a class body)
+    exec(source, names)   # noqa: S102 - identifiers checked above; defaults passed as objects, not text
     init = names["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"
     init.__module__ = cls.__module__

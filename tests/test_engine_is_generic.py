@@ -17,7 +17,8 @@ ENGINE = ("compiler", "interpreter", "grammar")
 GAME_WORDS = ("quaffle", "snitch", "seeker", "chaser", "beater", "keeper", "bludger", "gryffindor",
               "slytherin", "ravenclaw", "hufflepuff", "dark arts", "horcrux", "tempo", "intrepid",
               "galleon", "hogwarts", "spectator", "wizard", "trivia", "dementor", "scoring area", "house")
-PATTERN = re.compile(r"\b(" + "|".join(re.escape(w) for w in GAME_WORDS) + r")s?\b", re.I)
+# A word between non-letters: `chaser_ground` and `move_seekers` count, `household` does not.
+PATTERN = re.compile(r"(?<![a-z])(" + "|".join(re.escape(w) for w in GAME_WORDS) + r")s?(?![a-z])", re.I)
 # the diagnostics module sits under both the compiler and the interpreter
 FILES = sorted([p for d in ENGINE for p in (ROOT / d).rglob("*") if p.suffix in (".py", ".lark")]
                + [ROOT / "lumos" / "diagnostics.py"])

@@ -114,3 +114,16 @@ def test_what_records_do_not_do_is_refused():
         class Order:
             a: int = 1
             b: int
+
+
+def test_only_identifiers_become_fields_of_the_generated_init():
+    """`record` writes `__init__` from the field names (as dataclasses does): a name that is
+    not a plain identifier, or one the generated code uses itself, is refused, so no other
+    text can reach the code it compiles."""
+    import pytest
+
+    from lumos.compiler.records import record
+    for bad in ("_d", "self", "lambda"):
+        cls = type("Bad", (), {"__annotations__": {bad: "int"}})
+        with pytest.raises(TypeError, match="cannot be a record field"):
+            record(cls)
