@@ -39,3 +39,20 @@ def test_quick_run_as_json():
     assert {"wall_ratio", "cpu_ratio"} <= set(check)
     game = data["games"][0]
     assert game["game"] == "snitch-snatcher" and game["cards"]["cards"] > 0
+
+
+WORK = BENCH.parent / "work.py"
+
+
+def test_bytecode_counts_are_the_same_on_every_run():
+    """bench/work.py's figure is deterministic: the same seeds give the same count in two fresh
+    processes (that is what makes it a yardstick where timings swing)."""
+    def counts():
+        done = subprocess.run([sys.executable, str(WORK), "--games", "2", "--game", "tic-tac-toe", "--json"],
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        return json.loads(done.stdout)
+    first, second = counts(), counts()
+    assert first == second
+    assert first["tic-tac-toe"]["decisions"] > 0 and first["tic-tac-toe"]["bytecodes"] > 0
+    assert first["hand-written tic-tac-toe"]["per_decision"] > 0
