@@ -101,17 +101,13 @@ def _statements(pc: int, b: tuple, k: int, names: dict, taken) -> list[str]:
         _, store, f = b
         text, n = _src(f)
         names.update(n)
-        s = _name()
-        names[s] = store
-        return [f"{s}(m, L, {text})", nxt]
+        return _stored(store, text, names) + [nxt]
     if kind == "add":
         _, store, get, f, sign = b
         (gt, gn), (ft, fn) = _src(get), _src(f)
         names.update(gn)
         names.update(fn)
-        s = _name()
-        names[s] = store
-        return [f"{s}(m, L, (({gt}) or 0) + {int(sign)} * ({ft}))", nxt]
+        return _stored(store, f"(({gt}) or 0) + {int(sign)} * ({ft})", names) + [nxt]
     if kind == "log":
         t = _name()
         names[t] = b[1]
@@ -140,6 +136,19 @@ def _statements(pc: int, b: tuple, k: int, names: dict, taken) -> list[str]:
         names[o] = b[1]
         return [f"{o}(m, fr)"]
     raise ValueError(kind)
+
+
+def _stored(store, value: str, names: dict) -> list[str]:
+    """The lines of `store(m, L, value)`: the store's own text when it has one (a local, a
+    `var`, a variable per side, piece, card or space, within its limits), else a call of it."""
+    put = getattr(store, "put", None)
+    if put is None:
+        s = _name()
+        names[s] = store
+        return [f"{s}(m, L, {value})"]
+    lines, n = put(value)
+    names.update(n)
+    return lines
 
 
 def _block(tree):

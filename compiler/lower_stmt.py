@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lumos.compiler import nodes as N
 from lumos.compiler.chance import AnswerOp, PoolOp, RollOp
-from lumos.compiler.fused import specialised
+from lumos.compiler.fused import _NO_NAMES, _name, _src, specialised
 from lumos.compiler.scope import compatible, describe, element
 
 
@@ -209,6 +209,54 @@ def name_sites(procs) -> None:
             op.site = base if seen[base] == 1 else f"{base} #{seen[base]}"
 
 
+def _puts(store, put):
+    """store(m, L, v) with its text: put(value_text) -> (lines, names) that write what store
+    writes, the value first (as store gets it), then what says where (compiler/blocks.py)."""
+    store.put = put
+    return store
+
+
+def _no_target(m, name: str, needed: str, hint: str) -> None:
+    """R003 for a `set` of an attribute of none (the store closures and their texts)."""
+    m.fail_runtime("R003", f"`{name}` of none cannot be set: {needed}",
+                   m.st.frames[-1] if m.st.frames else None, hint)
+
+
+_NO_CARD = ("a card is needed here", "a `draw` from an empty zone or a `choose` from an empty list gives none; "
+            "test `c is not none` first")
+_NO_SPACE = ("a space is needed here", "a piece off the board stands on no space; test `x is not none` first")
+
+
+def _checked_put(of, field: str, k: int, name: str, why: tuple):
+    """The text of a store into a card's or a space's variable: none where it goes is R003."""
+    def put(value):
+        ot, on = _src(of)
+        fail, msg = _name(), _name()
+        lines = [f"_bs = {value}", f"_bo = {ot}", "if _bo is None:", f"    {fail}(m, {msg}, *{msg}_why)",
+                 f"m.st.{field}[{k}][_bo] = _bs"]
+        return lines, {**on, fail: _no_target, msg: name, f"{msg}_why": why}
+    return put
+
+
+def _clamp_put(store, low, high):
+    """The text of a store of a `var` with limits: the value brought within them, then stored."""
+    def put(value):
+        lines, names = ["_bc = " + value, "if _bc is not None:"], {}
+        first = "if"
+        if low is not None:
+            lo = _name()
+            names[lo] = low
+            lines += [f"    if _bc < {lo}:", f"        _bc = {lo}"]
+            first = "elif"
+        if high is not None:
+            hi = _name()
+            names[hi] = high
+            lines += [f"    {first} _bc > {hi}:", f"        _bc = {hi}"]
+        more, mn = store.put("_bc")
+        return lines + more, {**names, **mn}
+    return put
+
+
 def _no_piece(m, fr, verb: str) -> None:
     m.fail_runtime("R003", f"`{verb}` needs a piece here, not none", fr,
                    "a `choose` from an empty list, or a `first` of one, gives none; test `x is not none` first")
@@ -273,6 +321,8 @@ class StmtLowering:
                 elif high is not None and v > high:
                     v = high
             store(m, L, v)
+        if hasattr(store, "put"):
+            _puts(clamp, _clamp_put(store, low, high))
         return clamp, typ
 
     def plain_setter(self, target, span):
@@ -283,7 +333,7 @@ class StmtLowering:
 
                 def store_local(m, L, v):
                     L[slot] = v
-                return store_local, t, None
+                return _puts(store_local, lambda v: ([f"L[{slot}] = {v}"], _NO_NAMES)), t, None
             sym = self.symbols.get(target.name)
             if sym is not None and sym.what == "var":
                 sym.used = True
@@ -291,7 +341,7 @@ class StmtLowering:
 
                 def store_global(m, L, v):
                     m.st.g[g] = v
-                return store_global, sym.type, ("g", g)
+                return _puts(store_global, lambda v: ([f"m.st.g[{g}] = {v}"], _NO_NAMES)), sym.type, ("g", g)
             from lumos.diagnostics import did_you_mean
             settable = list(self.local.names) + [x.name for x in self.symbols.values() if x.what == "var"]
             self.sink.add("E206" if sym else "E201",
@@ -312,34 +362,33 @@ class StmtLowering:
                           f"settable: {', '.join(sorted(table))}" if table else "declare a `var ... per side` or `per piece`")
             return None
         kind, k, typ = table[target.name]
-        if kind == "sv":
+        if kind in ("sv", "pv"):
             def store_side(m, L, v):
                 m.st.sv[k][of(m, L)] = v
-            return store_side, typ, (kind, k)
+
+            def store_piece(m, L, v):
+                m.st.pv[k][of(m, L)] = v
+
+            def put(value):   # the value first, then the entity (as the store closure gets them)
+                ot, on = _src(of)
+                return [f"_bs = {value}", f"m.st.{kind}[{k}][{ot}] = _bs"], on
+            return _puts(store_side if kind == "sv" else store_piece, put), typ, (kind, k)
 
         if kind == "cv":
             def store_card(m, L, v):
                 c = of(m, L)
                 if c is None:
-                    m.fail_runtime("R003", f"`{target.name}` of none cannot be set: a card is needed here",
-                                   m.st.frames[-1] if m.st.frames else None,
-                                   "a `draw` from an empty zone or a `choose` from an empty list gives none; "
-                                   "test `c is not none` first")
+                    _no_target(m, target.name, *_NO_CARD)
                 m.st.cv[k][c] = v
-            return store_card, typ, (kind, k)
+            return _puts(store_card, _checked_put(of, "cv", k, target.name, _NO_CARD)), typ, (kind, k)
         if kind == "xv":
             def store_space(m, L, v):
                 where = of(m, L)
                 if where is None:
-                    m.fail_runtime("R003", f"`{target.name}` of none cannot be set: a space is needed here",
-                                   m.st.frames[-1] if m.st.frames else None,
-                                   "a piece off the board stands on no space; test `x is not none` first")
+                    _no_target(m, target.name, *_NO_SPACE)
                 m.st.xv[k][where] = v
-            return store_space, typ, (kind, k)
-
-        def store_piece(m, L, v):
-            m.st.pv[k][of(m, L)] = v
-        return store_piece, typ, (kind, k)
+            return _puts(store_space, _checked_put(of, "xv", k, target.name, _NO_SPACE)), typ, (kind, k)
+        raise ValueError(kind)
 
     def s_SetVar(self, s):
         st = self.setter(s.target, s.span)
