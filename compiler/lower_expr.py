@@ -141,6 +141,11 @@ class ExprLowering:
         get, rtype = getter
         table = getattr(get, "table", None)
         slot = getattr(of, "slot", None)
+        if table is not None and specialised() and hasattr(of, "const"):
+            # an attribute that never changes, of a value known when compiling (`snitch.kind`)
+            v = of.const[0]
+            if v is None or (type(v) is int and 0 <= v < len(table)):
+                return _const(None if v is None else table[v]), rtype
         if table is not None:
             if slot is not None:
                 fn = lambda m, L: None if (v := L[slot]) is None else table[v]  # noqa: E731
@@ -192,6 +197,12 @@ class ExprLowering:
             v = _name()
             _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else m.st.{field}[{k}][{v}])"))
             return fn, rtype
+        inline = getattr(get, "inline", None)
+        if inline is not None and specialised() and (slot is not None or _has_src(of)):
+            # a getter with a text of its own (compiler/lower.py's `_inline`): read in line
+            fn = lambda m, L: None if (v := of(m, L)) is None else get(m, v)  # noqa: E731
+            v, h = _name(), _name()
+            return _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else {inline(v, h)})")), rtype
         g, v = _name(), _name()
         if slot is not None:
             return _with_src(lambda m, L: None if (v := L[slot]) is None else get(m, v),
@@ -993,7 +1004,12 @@ class ExprLowering:
             return v
 
         fn = lambda m, L: next_in_play(m, a(m, L))  # noqa: E731
-        if _has_src(a):
+        if _has_src(a) and specialised():
+            # with every side in play (most of the time), the next side without a call
+            c, v = _name(), _name()
+            _lazy(fn, lambda: _around(a, f"(None if ({v} := ", f") is None else ({v} + 1) % {ns} if not m.st.g[{out}] "
+                                      f"else {c}(m, {v}))", {c: next_in_play}))
+        elif _has_src(a):
             c = _name()
             _lazy(fn, lambda: _around(a, f"{c}(m, ", ")", {c: next_in_play}))
         return fn
@@ -1002,7 +1018,10 @@ class ExprLowering:
         a, = f
         fn = lambda m, L: m.occupant(a(m, L))  # noqa: E731
         fn.occupant_of = a
-        if _has_src(a):
+        if _has_src(a) and specialised():   # Machine.occupant in line
+            v, p = _name(), _name()
+            _lazy(fn, lambda: _around(a, f"(None if ({v} := ", f") is None or ({p} := m.st.occ[{v}]) < 0 else {p})"))
+        elif _has_src(a):
             _lazy(fn, lambda: _around(a, "m.occupant(", ")"))
         return fn
 
@@ -1016,7 +1035,17 @@ class ExprLowering:
 
     def b_distance(self, f):
         a, b, link = f
-        return _method_text(lambda m, L: m.distance(a(m, L), b(m, L), link(m, L)), "distance", f)
+        fn = lambda m, L: m.distance(a(m, L), b(m, L), link(m, L))  # noqa: E731
+        table = self.board.distances.get(link.const[0]) if self.board is not None and hasattr(link, "const") else None
+        if table is not None and specialised() and (_has_src(a) or _has_src(b)):
+            # Machine.distance in line, the link's table of distances bound as a constant
+            def make():
+                (at, an), (bt, bn) = _src(a), _src(b)
+                x, y, d, t = _name(), _name(), _name(), _name()
+                return (f"(None if (({x} := {at}), ({y} := {bt}))[0] is None or {y} is None or ({d} := {t}[{x}][{y}]) < 0 "
+                        f"else {d})", {**an, **bn, t: table})
+            return _lazy(fn, make)
+        return _method_text(fn, "distance", f)
 
     def b_toward(self, f):
         a, b, k, link = f

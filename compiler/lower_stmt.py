@@ -895,6 +895,14 @@ class StmtLowering:
             values = [f(m, L) for f in fns]
             fr[1] += 1
             m.call(index[0], values, slot)
+
+        def text(pc):   # the arguments left to right, then the call (its procedure known by now)
+            parts = [_src(f) for f in fns]
+            names = {}
+            for _t, n in parts:
+                names.update(n)
+            return ([f"_bv = [{', '.join(t for t, _n in parts)}]", f"fr[1] = {pc + 1}",
+                     f"m.call({int(index[0])}, _bv, {int(slot)})"], names)
         if specialised() and len(fns) <= 2:
             # the arguments' list without a comprehension (its own frame in this Python)
             if not fns:
@@ -916,15 +924,26 @@ class StmtLowering:
                     values = [f0(m, L), f1(m, L)]
                     fr[1] += 1
                     m.call(index[0], values, slot)
+        if specialised():
+            call_.block = ("tail", text)
         self.emit(call_, stmt.span)
 
     def s_Return(self, s):
         if s.value is None:
-            self.emit(lambda m, fr: m.return_from(None), s.span)
+            op = lambda m, fr: m.return_from(None)  # noqa: E731
+            op.block = ("tail", lambda pc: (["m.return_from(None)"], _NO_NAMES))
+            self.emit(op, s.span)
             return
         f, t = self.expr(s.value)
         self.return_types.append(t)
-        self.emit(lambda m, fr: m.return_from(f(m, fr[2])), s.span)
+        op = lambda m, fr: m.return_from(f(m, fr[2]))  # noqa: E731
+
+        def text(pc):
+            value, names = _src(f)
+            return [f"m.return_from({value})"], names
+        if specialised():
+            op.block = ("tail", text)
+        self.emit(op, s.span)
 
     def s_Break(self, s):
         if not self.loops:
@@ -1013,6 +1032,7 @@ class StmtLowering:
         def init(m, fr):
             fr[2][n] = f(m, fr[2]) or 0
             fr[1] += 1
+        init.block = ("times", n, f)
         self.emit(init, s.span)
         end = Cell()
         top = self.here()
@@ -1024,6 +1044,7 @@ class StmtLowering:
             else:
                 L[n] -= 1
                 fr[1] += 1
+        test.block = ("count", n, end)
         self.emit(test, s.span)
         self.loop_body(s.body, end, top, s.span)
 

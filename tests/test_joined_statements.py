@@ -45,13 +45,13 @@ flow:
 """
 
 
-def outcome(tmp_path, body: str, backend: str):
+def outcome(tmp_path, body: str, backend: str, head: str = HEAD, board: str = BOARD):
     """The events of the game (or the error that stops it: code, message, line, column) and
     the compiled game."""
     folder = tmp_path / backend
     folder.mkdir()
     with using_backend(backend):
-        cg, diags, _ = write_game(folder, "joined", {"game.lumos": HEAD + body, "board.yaml": BOARD})
+        cg, diags, _ = write_game(folder, "joined", {"game.lumos": head + body, "board.yaml": board})
     assert cg is not None, [d.headline() for d in diags]
     try:
         state = GameState.new(cg, seed=1, log=True, forced="take")
@@ -61,10 +61,10 @@ def outcome(tmp_path, body: str, backend: str):
     return [e["event"] for e in state.events], cg
 
 
-def same(tmp_path, body: str):
+def same(tmp_path, body: str, head: str = HEAD, board: str = BOARD):
     """What the game does with both back ends (asserted equal) and the specialised game."""
-    ref, _ = outcome(tmp_path, body, "reference")
-    new, cg = outcome(tmp_path, body, "specialised")
+    ref, _ = outcome(tmp_path, body, "reference", head, board)
+    new, cg = outcome(tmp_path, body, "specialised", head, board)
     assert new == ref
     return new, cg
 
@@ -119,3 +119,100 @@ def test_set_and_add_write_what_the_store_closures_write(tmp_path):
 def test_a_store_that_fails_fails_on_the_same_line_with_the_same_error(tmp_path, body):
     got, _ = same(tmp_path, body)
     assert isinstance(got, tuple) and got[0] in ("R003", "R005"), got
+
+
+def test_attributes_read_in_line_give_what_their_getters_give(tmp_path):
+    # a piece's holder and name, a side's pieces and name, a space's name, a side's zone, an
+    # attribute of a piece known when compiling (`ball`, folded to its value)
+    body = """\
+    let p = first(pieces of red)
+    let q = first(pieces of blue)
+    give ball to p
+    log "{ball.holder} {ball.holder.name} {p.name} {red.name} {p.side.name} {p.space.name}"
+    log "{count(red.pieces)} {count(blue.pieces)} {count(p.side.pieces)} {count(p.side.hand)}"
+    log "{ball.kind == runner} {ball.start} {ball.side} {q.name} {q.holder}"
+    if p.holder is none and ball.holder == p and red.hand != blue.hand:
+        log "held"
+    end in a draw
+"""
+    head = HEAD.replace("var n = 0\n", "var n = 0\npiece ball\nzone hand per side owner\n")
+    events, cg = same(tmp_path, body, head)
+    assert events[1:] == ["red runner red runner red runner red red a1", "1 0 1 0", "false none none none none", "held",
+                          "the game ends in a draw"], events
+    assert called(cg, "inline") == []    # every getter with a text written in line
+
+
+def test_builtins_read_in_line_give_what_the_machine_gives(tmp_path):
+    # `other` with every side in play and with one out of it; `occupant` of a space, of an empty
+    # one and of none; `distance` between spaces, to none and between unlinked spaces
+    body = """\
+    let p = first(pieces of red)
+    let q = first(pieces of blue)
+    let far = c1
+    log "{other(red)} {other(p.side)} {other(q.side)}"
+    log "{occupant(p.space)} {occupant(far)} {occupant(q.space)}"
+    log "{distance(p.space, far, step)} {distance(far, p.space, step)} {distance(p.space, q.space, step)}"
+    log "{distance(q.space, far, step)} {distance(p.space, p.space, step)} {distance(p.space, far, jump)}"
+    log "{distance(p.space, b1, jump)} {distance(p.space, b2, jump)}"
+    remove blue from play
+    log "{other(red)} {other(p.side)}"
+    end in a draw
+"""
+    board = BOARD.replace("    orthogonal: step\n", "    orthogonal: step\n    diagonal: jump\n").replace(
+        "rows: 1", "rows: 2").replace("    o o o\n", "    o o o\n    o o o\n")
+    events, cg = same(tmp_path, body, HEAD.replace("sides red, blue", "sides red, blue, green"), board)
+    assert events == ["blue blue none", "red runner none none", "2 2 none", "none 0 2", "none 1",
+                      "blue takes no part in this game", "green green", "the game ends in a draw"], events
+
+
+CALLS = """\
+    let t = twice(3, 4)
+    let u = twice(t, none)
+    let w = nothing()
+    repeat t times:
+        add 1 to n
+    repeat none times:
+        add 100 to n
+    repeat 0 - 2 times:
+        add 100 to n
+    log "{t} {u} {w} {n}"
+    end in a draw
+
+procedure twice(a, b):
+    if b is none:
+        return a * 2
+    let c = a + b
+    repeat 2 times:
+        add c to n
+    return c + n
+
+procedure nothing():
+    add 1 to n
+    return
+"""
+
+
+def test_calls_returns_and_repeats_do_what_their_closures_do(tmp_path):
+    events, cg = same(tmp_path, CALLS)
+    assert events == ["21 42 none 36", "the game ends in a draw"], events
+    texts = [fn for p in cg.procs for fn in p.run if getattr(fn, "__name__", "") == "block"]
+    ops = [v for fn in texts for v in fn.__globals__.values() if getattr(v, "block", ("",))[0] == "tail"]
+    assert texts and ops == []   # the calls and returns written in line, not called
+
+
+@pytest.mark.parametrize("body", [
+    # a loop that calls a procedure and repeats: the step limit on the same instruction
+    "        repeat 3 times:\n            add 1 to n\n        bump(n)\n",
+    # a repeat of a count that is an error (minus none): on its line
+    "        add 1 to n\n        if n == 30:\n            let s = first(spaces where it.mark > 5)\n"
+    "            repeat -s.mark times:\n                add 1 to n\n",
+    # an argument that is an error: on the line of the call
+    "        add 1 to n\n        if n == 30:\n            let s = first(spaces where it.mark > 5)\n"
+    "            bump(-s.mark)\n",
+], ids=["loop-with-call", "repeat-of-error", "argument-error"])
+def test_the_step_limit_and_errors_fall_where_the_reference_puts_them(tmp_path, body):
+    from support.equivalence import RUNAWAY, runaway_stops
+    game = body + "\nprocedure bump(k):\n    set n = k\n    return\n"
+    reference, specialised = runaway_stops(tmp_path, game)
+    assert reference[0] == ("R002" if "bump(n)" in body else "R005")
+    assert specialised == reference
