@@ -244,7 +244,9 @@ class ExprLowering:
             typ = unify(typ, t)
         fns = [f for f, _ in parts]
         rtype = "list:" + typ if parts else "list:none"
-        if fns and any(_has_src(f) for f in fns):
+        if not fns and specialised():
+            return _const(()), rtype   # `[]`: the empty tuple every run would build
+        if fns and (specialised() or any(_has_src(f) for f in fns)):   # no generator per run
             def make():
                 srcs = [_src(f) for f in fns]
                 return "(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)
@@ -255,7 +257,10 @@ class ExprLowering:
         """Lower an expression used as a list: a zone reads as the tuple of its cards."""
         f, t = self.expr(node)
         if t == "zone":
-            return (lambda m, L: tuple(m.st.zones[f(m, L)])), "list:card"
+            fn = lambda m, L: tuple(m.st.zones[f(m, L)])  # noqa: E731
+            if specialised() and _has_src(f):
+                _lazy(fn, lambda: _around(f, "tuple(m.st.zones[", "])"))
+            return fn, "list:card"
         return f, t
 
     def e_Where(self, n):
@@ -899,13 +904,21 @@ class ExprLowering:
                     L[s0] = a0(m, L)
                     return exists(m, L)
                 inline1.exists = inline1_exists
-            if _has_src(a0) or _has_src(body):
+            if _has_src(a0) or _has_src(body) or specialised():
                 def make():
                     (at, an), (bt, bn) = _src(a0), _src(body)
                     # the argument stored in its slot (__setitem__ gives None), then the body
                     return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
                 _lazy(inline1, make)
             return inline1, rtype
+        def make():
+            # every argument first, left to right; then their slots; then the body
+            parts = [_src(f) for f in argfns]
+            values = [_name() for _ in parts]
+            bt, bn = _src(body)
+            text = "".join(f"({v} := {t}), " for v, (t, _n) in zip(values, parts))
+            text += ", ".join(f"L.__setitem__({slot}, {v})" for slot, v in zip(slots, values))
+            return f"(({text})[-1] or {bt})", {**_merge(*parts), **bn}
         if len(slots) == 2:
             s0, s1 = slots
             a0, a1 = argfns
@@ -915,6 +928,8 @@ class ExprLowering:
                 L[s1] = a1(m, L)
                 L[s0] = v0
                 return body(m, L)
+            if specialised():
+                _lazy(inline2, make)
             return inline2, rtype
         pairs = tuple(zip(slots, argfns))
 
@@ -923,6 +938,8 @@ class ExprLowering:
             for (slot, _f), v in zip(pairs, values):
                 L[slot] = v
             return body(m, L)
+        if specialised():
+            _lazy(inline, make)
         return inline, rtype
 
     def builtin(self, n):
@@ -1074,11 +1091,17 @@ class ExprLowering:
 
     def b_max(self, f):
         a, = f
-        return lambda m, L: max(a(m, L) or (), default=0)
+        fn = lambda m, L: max(a(m, L) or (), default=0)  # noqa: E731
+        if specialised() and _has_src(a):
+            _lazy(fn, lambda: _around(a, "max((", ") or (), default=0)"))
+        return fn
 
     def b_min(self, f):
         a, = f
-        return lambda m, L: min(a(m, L) or (), default=0)
+        fn = lambda m, L: min(a(m, L) or (), default=0)  # noqa: E731
+        if specialised() and _has_src(a):
+            _lazy(fn, lambda: _around(a, "min((", ") or (), default=0)"))
+        return fn
 
     def b_sum(self, f):
         a, = f

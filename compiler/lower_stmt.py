@@ -257,6 +257,19 @@ def _clamp_put(store, low, high):
     return put
 
 
+def _grown(m, old, value, adding: bool, many: bool, is_zone: bool) -> tuple:
+    """The list `old` after `add value to` it (`subtract ... from`), as the statement's closure makes it."""
+    items = list(old or ())
+    if value is not None:
+        values = tuple(m.st.zones[value]) if is_zone else (value if many else (value,))
+        for v in values:
+            if adding:
+                items.append(v)
+            elif v in items:
+                items.remove(v)
+    return tuple(items)
+
+
 def _no_piece(m, fr, verb: str) -> None:
     m.fail_runtime("R003", f"`{verb}` needs a piece here, not none", fr,
                    "a `choose` from an empty list, or a `first` of one, gives none; test `x is not none` first")
@@ -491,16 +504,28 @@ class StmtLowering:
                         items.remove(v)
             L[slot] = tuple(items)
             fr[1] += 1
+
+        def text(pc):   # the value first, then the list it changes
+            vt, names = _src(f)
+            if adding and not many and not is_zone:   # one item at the end: a new tuple in line
+                new = f"tuple(L[{slot}] or ()) if _bg is None else (*(L[{slot}] or ()), _bg)"
+            else:
+                h = _name()
+                names = {**names, h: _grown}
+                new = f"{h}(m, L[{slot}], _bg, {bool(adding)}, {bool(many)}, {bool(is_zone)})"
+            return [f"_bg = {vt}", f"L[{slot}] = {new}", f"fr[1] = {pc + 1}"], names
+        grow.block = ("plain", text)
         self.emit(grow, s.span)
 
     def s_Reset(self, s):
         """Every value of a `var` back to where it started (an effect that lasts "until the end of ...")."""
-        resets = []
+        resets, texts = [], []   # texts: (line of m.st's, its start value), for compiler/blocks.py
         sym = self.symbols.get(s.name)
         if sym is not None and sym.what == "var" and s.name != "current":
             sym.used = True
             slot, start = sym.value, self.globals[sym.value][1]
             resets.append(lambda st: st.g.__setitem__(slot, start))
+            texts.append(("g[{}] = {}".format(slot, "{}"), start))
         for kind, table in (("side", self.settable.get("side", {})), ("piece", self.settable.get("piece", {})),
                             ("space", self.settable.get("space", {})), ("card", self.settable.get("card", {}))):
             if s.name in table:
@@ -509,17 +534,21 @@ class StmtLowering:
                     start = self.card_state[k][1]
                     resets.append(lambda st, k=k, start=start: st.cv[k].__setitem__(slice(None),
                                                                                      [start] * len(st.cv[k])))
+                    texts.append((f"cv[{k}][:] = [{{}}] * len(m.st.cv[{k}])", start))
                 elif kind == "space":
                     start = self.space_vars[k][1]
                     resets.append(lambda st, k=k, start=start: st.xv[k].__setitem__(slice(None),
                                                                                      [start] * len(st.xv[k])))
+                    texts.append((f"xv[{k}][:] = [{{}}] * len(m.st.xv[{k}])", start))
                 elif kind == "side":
                     starts = list(self.side_vars[k][1])
                     resets.append(lambda st, k=k, starts=starts: st.sv[k].__setitem__(slice(None), starts))
+                    texts.append((f"sv[{k}][:] = {{}}", starts))
                 else:
                     start = self.piece_vars[k][1]
                     resets.append(lambda st, k=k, start=start: st.pv[k].__setitem__(slice(None),
                                                                                      [start] * len(st.pv[k])))
+                    texts.append((f"pv[{k}][:] = [{{}}] * len(m.st.pv[{k}])", start))
         if not resets:
             from lumos.diagnostics import did_you_mean
             known = [x.name for x in self.symbols.values() if x.what == "var" and x.name != "current"]
@@ -534,6 +563,15 @@ class StmtLowering:
             for r in resets:
                 r(m.st)
             fr[1] += 1
+
+        def text(pc):   # the same writes in the same order, each start value a bound constant
+            names, lines = {}, []
+            for line, start in texts:
+                n = _name()
+                names[n] = start
+                lines.append("m.st." + line.format(n))
+            return lines + [f"fr[1] = {pc + 1}"], names
+        reset.block = ("plain", text)
         self.emit(reset, s.span)
 
     # -- verbs

@@ -216,3 +216,44 @@ def test_the_step_limit_and_errors_fall_where_the_reference_puts_them(tmp_path, 
     reference, specialised = runaway_stops(tmp_path, game)
     assert reference[0] == ("R002" if "bump(n)" in body else "R005")
     assert specialised == reference
+
+
+LISTS = """\
+    let p = first(pieces of red)
+    let items = []
+    add 3 to items
+    add none to items
+    add [4, 5, 3] to items
+    subtract 3 from items
+    subtract [5, 9] from items
+    let few = []
+    subtract 1 from few
+    let held = []
+    add red.hand to held
+    set red.score = 7
+    set blue.score = 2
+    set p.hp = 4
+    set a1.mark = 6
+    set n = 8
+    reset score
+    reset hp
+    reset mark
+    reset n
+    log "{items} {few} {count(held)} {red.score} {blue.score} {p.hp} {a1.mark} {n}"
+    log "{sum3(1, 2, 3)} {pair(n, sum3(n, 1, 2))} {pair(p.hp, p.hp)} {max(items)} {min(items)} {max([])}"
+    log "{count(red.hand)} {[] == []} {count([p.space, none])} {min([pair(1, 2), 1 + 1])}"
+    end in a draw
+
+function sum3(a, b, c) = a + b * 10 + c * 100
+function pair(a, b) = a - b
+"""
+
+
+def test_lists_resets_and_calls_of_functions_do_what_their_closures_do(tmp_path):
+    head = HEAD.replace("var n = 0\n", "var n = 0\nzone hand per side owner\n")
+    events, cg = same(tmp_path, LISTS, head)
+    assert events == ["4, 3  0 0 0 0 0 0", "321 -210 0 4 3 0", "0 true 2 -1", "the game ends in a draw"], events
+    texts = [fn for fn in cg.procs[cg.flow].run if getattr(fn, "__name__", "") == "block"]
+    names = [v for fn in texts for v in fn.__globals__.values()]
+    assert [v for v in names if getattr(v, "block", ("",))[0] == "plain"] == []   # resets, adds in line
+    assert [v for v in names if getattr(v, "__name__", "") in ("inline", "inline1", "inline2")] == []
