@@ -146,6 +146,9 @@ class ExprLowering:
             v = of.const[0]
             if v is None or (type(v) is int and 0 <= v < len(table)):
                 return _const(None if v is None else table[v]), rtype
+        if table is None and specialised() and hasattr(of, "const") and type(of.const[0]) is int:
+            # of a value known when compiling (a named piece): never none, so read without a test
+            return self.attribute_of_constant(get, of.const[0]), rtype
         if table is not None:
             if slot is not None:
                 fn = lambda m, L: None if (v := L[slot]) is None else table[v]  # noqa: E731
@@ -211,6 +214,24 @@ class ExprLowering:
         if _has_src(of):
             _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else {g}(m, {v}))", {g: get}))
         return fn, rtype
+
+    @staticmethod
+    def attribute_of_constant(get, value: int):
+        """get(m, value) for a value known when compiling, with the text e_Attr writes for a value
+        that may be none, without its test."""
+        c, h = _name(), _name()
+        column = getattr(get, "column", None)
+        inline = getattr(get, "inline", None)
+        if getattr(get, "piece_space", False):
+            text = f"((None if ({h} := m.st.loc[{c}]) < 0 else {h}) if m.st.holder[{c}] < 0 else m.space_of({c}))"
+        elif column is not None:
+            text = f"m.st.{column[0]}[{int(column[1])}][{c}]"
+        elif inline is not None:
+            text = inline(c, h)
+        else:
+            g = _name()
+            return _with_src(lambda m, L: get(m, value), f"{g}(m, {c})", {g: get, c: value})
+        return _with_src(lambda m, L: get(m, value), f"({text})", {c: value})
 
     def list_attribute(self, of, typ: str, n):
         """`LIST.NAME`: the list of each item's NAME, in order (`sum(s.hand.cost)`); none stays none."""
@@ -598,6 +619,9 @@ class ExprLowering:
             def static_compare(m, L):
                 v = of(m, L)
                 return not want if v is None else (v in hits) == want
+            if specialised() and _has_src(of):   # none is never in `hits`: a membership test says it all
+                h = _name()
+                _lazy(static_compare, lambda: _around(of, "((", f") {'in' if want else 'not in'} {h})", {h: hits}))
             return static_compare, "flag"
         if hasattr(b, "const"):
             v = b.const[0]
@@ -715,7 +739,10 @@ class ExprLowering:
 
     def e_Neg(self, n):
         f, _ = self.expect(n.operand, "number", "the value after `-`")
-        return (lambda m, L: -f(m, L)), "number"
+        fn = lambda m, L: -f(m, L)  # noqa: E731
+        if specialised() and _has_src(f):
+            _lazy(fn, lambda: _around(f, "(-(", "))"))
+        return fn, "number"
 
     def e_Reach(self, n):
         start, _ = self.expect(n.start, "space", "the start of `reach`")

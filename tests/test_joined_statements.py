@@ -133,12 +133,14 @@ def test_attributes_read_in_line_give_what_their_getters_give(tmp_path):
     log "{ball.kind == runner} {ball.start} {ball.side} {q.name} {q.holder}"
     if p.holder is none and ball.holder == p and red.hand != blue.hand:
         log "held"
+    add 2 to ball.hp
+    log "{ball.space} {ball.hp} {ball.holder.space}"
     end in a draw
 """
     head = HEAD.replace("var n = 0\n", "var n = 0\npiece ball\nzone hand per side owner\n")
     events, cg = same(tmp_path, body, head)
     assert events[1:] == ["red runner red runner red runner red red a1", "1 0 1 0", "false none none none none", "held",
-                          "the game ends in a draw"], events
+                          "a1 2 a1", "the game ends in a draw"], events
     assert called(cg, "inline") == []    # every getter with a text written in line
 
 
@@ -257,3 +259,19 @@ def test_lists_resets_and_calls_of_functions_do_what_their_closures_do(tmp_path)
     names = [v for fn in texts for v in fn.__globals__.values()]
     assert [v for v in names if getattr(v, "block", ("",))[0] == "plain"] == []   # resets, adds in line
     assert [v for v in names if getattr(v, "__name__", "") in ("inline", "inline1", "inline2")] == []
+
+
+def test_fixed_attribute_tests_and_minus_do_what_their_closures_do(tmp_path):
+    # a fixed attribute of a computed value compared with a constant (none, a match, no match)
+    body = """\
+    let p = first(pieces of red)
+    let q = first(pieces of blue)
+    log "{first(pieces of red).kind == runner} {first(pieces of blue).kind == runner}"
+    log "{first(pieces of red).kind != runner} {first(pieces of blue).kind != runner} {-count(red.pieces)}"
+    end in a draw
+"""
+    events, cg = same(tmp_path, body)
+    assert events == ["true false", "false true -1", "the game ends in a draw"], events
+    (tmp_path / "error").mkdir()
+    error, _ = same(tmp_path / "error", body.replace("    end in a draw", "    set n = 1\n    let k = -q.hp\n    end in a draw"))
+    assert error[0] == "R005" and error[2] == 21, error   # minus none: on its line
