@@ -67,25 +67,27 @@ def to_data(value, files: list[str]):
     raise TypeError(f"cannot write a {type(value).__name__} as AST data")
 
 
-def from_data(data, files: list[str], depth: int = 0):
-    """The value `to_data` wrote; anything malformed raises ValueError, TypeError, IndexError or KeyError."""
+def from_data(data, files: list[str], depth: int = 0, lines: int = 0):
+    """The value `to_data` wrote, its spans `lines` lines further down (a part of a file written
+    from its own line 1: lumos.compiler.astparts); anything malformed raises ValueError,
+    TypeError, IndexError or KeyError."""
     if isinstance(data, _SCALARS):
         return data
     if not isinstance(data, list) or not data or depth > MAX_DEPTH:
         raise ValueError("not AST data")
     tag = data[0]
     if tag == _TUPLE:
-        return tuple(from_data(v, files, depth + 1) for v in data[1:])
+        return tuple(from_data(v, files, depth + 1, lines) for v in data[1:])
     if tag == _SPAN:
         _, file, line, col, end_line, end_col = data
         if not all(type(v) is int for v in (file, line, col, end_line, end_col)) or file < 0:
             raise ValueError("bad span in AST data")
-        return Span(files[file], line, col, end_line, end_col)
+        return Span(files[file], line + lines, col, end_line + lines if end_line else 0, end_col)
     if tag == _NODE:
         cls, names = _classes()[data[1]]
         if len(data) != len(names) + 2:
             raise ValueError(f"a {data[1]} with {len(data) - 2} fields in AST data")
-        values = [from_data(v, files, depth + 1) for v in data[2:]]
+        values = [from_data(v, files, depth + 1, lines) for v in data[2:]]
         if names[:1] == ("span",) and not isinstance(values[0], Span):
             raise ValueError(f"a {data[1]} without a span in AST data")
         node = object.__new__(cls)     # the fields as written: __init__ would only store them
@@ -127,6 +129,11 @@ def rules_ast(text: str, path: str) -> N.GameFile:
         except OSError:      # the builder's own files unreadable: no cache
             name = None
     tree = _saved(name) if name else None
+    if tree is None and name:     # an edited file: the declarations it did not touch from the cache
+        from lumos.compiler.astparts import assembled
+        tree = assembled(text, path, _stamp())
+        if tree is not None:
+            _save(name, tree)
     if tree is None:
         from lumos.compiler.build_ast import Origin, build
         from lumos.compiler.parse import parse
