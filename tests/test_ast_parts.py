@@ -1,4 +1,4 @@
-"""lumos.compiler.astparts: an edited rules file is put together from the ASTs of the
+"""lumos.compiler.astdata.assembled: an edited rules file is put together from the ASTs of the
 declarations the edit did not touch (kept in the cache) and parses only the ones it did, and
 the result is exactly the AST of the whole file parsed at once: every node, every span; a
 file with an error is parsed whole, so the error reads as it always did."""
@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from lumos.compiler import astdata as A
-from lumos.compiler import astparts as AP
+
 from lumos.compiler import parse as P
 from lumos.compiler.build_ast import Origin, build
 from lumos.diagnostics import LumosSyntaxError
@@ -54,9 +54,9 @@ def _parsed_texts(monkeypatch) -> list[str]:
 def test_every_rules_file_put_together_from_its_parts_is_the_whole_files_ast(path, fresh):
     text = Path(path).read_text(encoding="utf-8")
     whole = _whole(text, path)
-    assert len(AP.parts(text)) > 1
-    built = AP.assembled(text, path, A._stamp())           # every part parsed
-    again = AP.assembled(text, path, A._stamp())           # every part from the cache
+    assert len(A.parts(text)) > 1
+    built = A.assembled(text, path, A._stamp())           # every part parsed
+    again = A.assembled(text, path, A._stamp())           # every part from the cache
     assert _exact(built) == _exact(whole)
     assert _exact(again) == _exact(whole)
 
@@ -64,19 +64,19 @@ def test_every_rules_file_put_together_from_its_parts_is_the_whole_files_ast(pat
 def test_the_parts_joined_are_the_text():
     for path in RULES:
         text = Path(path).read_text(encoding="utf-8")
-        assert "".join(part for _, part in AP.parts(text)) == text
+        assert "".join(part for _, part in A.parts(text)) == text
 
 
 def test_a_says_line_and_a_continued_line_stay_with_what_follows():
     text = ('says "the {p}"\nfunction f(p) = 1\n\nconst a = 1, \\\n2\nvar b = (1 +\n2)\n# note\nvar c = 3\n')
-    parts = [part for _, part in AP.parts(text)]
+    parts = [part for _, part in A.parts(text)]
     assert parts == ['says "the {p}"\nfunction f(p) = 1\n\n', "const a = 1, \\\n2\n",
                      "var b = (1 +\n", "2)\n# note\n", "var c = 3\n"]
 
 
 def _edited(text: str) -> tuple[str, str]:
     """`text` with one number of one declaration in the middle changed, and that declaration's old text."""
-    parts = AP.parts(text)
+    parts = A.parts(text)
     for _, part in parts[len(parts) // 2:]:
         digits = next((i for i, ch in enumerate(part) if ch.isdigit() and not part.startswith("#")), None)
         if digits is not None and not part.lstrip().startswith(("#", "says")):
@@ -101,7 +101,7 @@ def test_lines_added_above_a_declaration_move_its_spans_without_parsing_it(fresh
     moved = "# a note\n# and another\n\n" + text
     seen = _parsed_texts(monkeypatch)
     tree = A.rules_ast(moved, BIG)
-    assert seen == ["# a note\n# and another\n\n" + AP.parts(text)[0][1]]   # the first part only
+    assert seen == ["# a note\n# and another\n\n" + A.parts(text)[0][1]]   # the first part only
     assert _exact(tree) == _exact(_whole(moved, BIG))
     assert tree.decls[0].span.line == _whole(text, BIG).decls[0].span.line + 3
 
@@ -114,7 +114,7 @@ def test_the_entry_holds_the_current_parts_only(fresh, monkeypatch):
         text, _ = _edited(text)
     [entry] = fresh.glob("astparts-*.json")
     data = json.loads(entry.read_text())["data"]
-    assert len(data["parts"]) <= len(AP.parts(text))
+    assert len(data["parts"]) <= len(A.parts(text))
 
 
 @pytest.mark.parametrize("mistake, code", [
