@@ -142,7 +142,7 @@ class ExprLowering:
         table = getattr(get, "table", None)
         slot = getattr(of, "slot", None)
         if table is not None and specialised() and hasattr(of, "const"):
-            # an attribute that never changes, of a value known when compiling (`snitch.kind`)
+            # an attribute that never changes, of a value known when compiling (`ball.kind` of a named piece)
             v = of.const[0]
             if v is None or (type(v) is int and 0 <= v < len(table)):
                 return _const(None if v is None else table[v]), rtype
