@@ -543,9 +543,11 @@ def _last_of(m, v):
     return v[-1] if v else None
 
 
-def _walk_search(start, link, count, through, onto, tslot, oslot):
+def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, owned=None):
     """`reach ... exactly N without backtracking` (Machine.walk) as one generated function with
-    both conditions in line: the same rings, the same order, the same writes to the locals."""
+    both conditions in line: the same rings, the same order, the same writes to the locals.
+    `fixed` (lumos.compiler.static_search.Fixed): the `through` condition is fixed, so the ends
+    of the walk are kept per key; `owned`: the slots the condition writes (first, end)."""
     def make():
         (stext, sn), (ctext, cn) = _src(start), _src(count)
         names = {**sn, **cn}
@@ -556,16 +558,27 @@ def _walk_search(start, link, count, through, onto, tslot, oslot):
         if onto is not None:
             otext, on = _src(onto)
             names.update(on)
+        keys = []
+        if fixed is not None:
+            keys = [f"L[{s}]" for s in fixed.slots]
+            for a in fixed.atoms:
+                atext, an = _src(a)
+                keys.append(atext)
+                names.update(an)
+            if fixed.guard is not None:
+                gtext, gn = _src(fixed.guard)
+                keys.append(gtext)
+                names.update(gn)
         # the state object and the locals made before the search are the same for the whole
         # search: read once (lumos.compiler.hoist)
-        ttext, otext = ttext.replace("m.st.", "st."), otext.replace("m.st.", "st.")
+        texts = [t.replace("m.st.", "st.") for t in [ttext, otext] + keys]
         below = min(s for s in (tslot, oslot, 1 << 30) if s >= 0)
-        (ttext, otext), first = invariant([ttext, otext], names, below, _NO_NAMES)
+        (ttext, otext, *keys), first = invariant(texts, names, below, _NO_NAMES)
         first = "".join(f"    {line}\n" for line in first)
         if through is None:
             test = "ok = True"
         else:
-            test = f"L[{tslot}] = nxt\n                    ok = True if {own_slot(ttext, tslot, 'nxt')} else False"
+            test = f"L[{tslot}] = nxt\n                ok = True if {own_slot(ttext, tslot, 'nxt')} else False"
         if onto is None:
             ends = "    return tuple(ends)\n"
         else:
@@ -576,38 +589,94 @@ def _walk_search(start, link, count, through, onto, tslot, oslot):
             found.append(nxt)
     return tuple(found)
 """
+        walk = f"""ends = None
+nbrs = m.board.links[{link!r}]
+passable = {{}}
+ring = {{start: -1}}
+for _ in range(count - 1):
+    following = {{}}
+    arrive = following.setdefault
+    for here, left in ring.items():
+        for nxt in nbrs[here]:
+            if nxt == left:
+                continue
+            ok = passable.get(nxt)
+            if ok is None:
+                {test}
+                passable[nxt] = ok
+            if ok and arrive(nxt, here) != here:   # walks arrive from two spaces
+                following[nxt] = -2
+    if not following:
+        break
+    ring = following
+else:
+    ends = sorted({{nxt for here, left in ring.items() for nxt in nbrs[here] if nxt != left and nxt != start}})
+"""
+        if fixed is None:
+            middle = _indent(walk, 1)
+        else:
+            middle = _kept_walk(walk, keys, fixed.guard is not None, owned, names)
         body = f"""def search(m, L):
     st = m.st
     start = {stext}
     count = {ctext}
     if start is None or count <= 0:
         return ()
-{first}    nbrs = m.board.links[{link!r}]
-    passable = {{}}
-    ring = {{start: -1}}
-    for _ in range(count - 1):
-        following = {{}}
-        arrive = following.setdefault
-        for here, left in ring.items():
-            for nxt in nbrs[here]:
-                if nxt == left:
-                    continue
-                ok = passable.get(nxt)
-                if ok is None:
-                    {test}
-                    passable[nxt] = ok
-                if ok and arrive(nxt, here) != here:   # walks arrive from two spaces
-                    following[nxt] = -2
-        if not following:
-            return ()
-        ring = following
-    ends = sorted({{nxt for here, left in ring.items() for nxt in nbrs[here] if nxt != left and nxt != start}})
+{first}{middle}    if ends is None:
+        return ()
 {ends}"""
         return body, names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_def.__code__, g, "search")
     g["_self"] = weakref.ref(fn)
     return fn
+
+
+def _indent(text: str, depth: int) -> str:
+    pad = "    " * depth
+    return "".join(pad + line + "\n" if line else "\n" for line in text.splitlines())
+
+
+_KEPT_MAX = 1 << 16     # kept walks per search (a bound on memory: more are searched, not kept)
+
+
+class KeptWalks(dict):
+    """key -> (ends, the slots' values) of one walk, or _NO_NAMES for a key the guard rules out
+    (a class of its own so tests can find it)."""
+    __slots__ = ()
+
+
+def _kept_walk(walk: str, keys, guarded: bool, owned, names) -> str:
+    """The walk's lines kept per key (lumos.compiler.static_search): a kept walk gives its ends and
+    the values the `through` condition left in the slots it writes; the first walk of a key that
+    the guard allows records them (slots it did not write keep their values); a key the guard
+    rules out is marked and searched every time."""
+    kept, no, unset = _name(), _name(), _name()
+    names.update({kept: KeptWalks(), no: _NO_NAMES, unset: _UNSET_SLOT})
+    t0, t1 = owned
+    guard = keys.pop() if guarded else "True"
+    key = "(start, count, " + "".join(f"{k}, " for k in keys) + ")"
+    if t1 - t0 == 1:     # only the space's own slot (the common case)
+        old, clear = [f"_old = L[{t0}]"], [f"L[{t0}] = {unset}"]
+        restore = [f"_now = L[{t0}]", f"if _now is {unset}:", f"    L[{t0}] = _old"]
+        give = [f"if _now is not {unset}:", f"    L[{t0}] = _now"]
+    else:
+        old, clear = [f"_old = L[{t0}:{t1}]"], [f"L[{t0}:{t1}] = ({unset},) * {t1 - t0}"]
+        restore = [f"_now = L[{t0}:{t1}]", f"L[{t0}:{t1}] = [o if v is {unset} else v for o, v in zip(_old, _now)]"]
+        give = [f"L[{t0}:{t1}] = [o if v is {unset} else v for o, v in zip(L[{t0}:{t1}], _now)]"]
+    lines = [f"_key = {key}", f"_hit = {kept}.get(_key)", f"if _hit is None or _hit is {no}:",
+             "    _fill = False", f"    if _hit is None and len({kept}) < {_KEPT_MAX}:",
+             f"        if {guard}:", "            _fill = True"]
+    lines += ["            " + x for x in old + clear]
+    lines += ["        else:", f"            {kept}[_key] = {no}", "    try:"]
+    lines += ["        " + x for x in walk.splitlines()]
+    lines += ["    finally:", "        if _fill:"] + ["            " + x for x in restore]
+    lines += ["    if _fill:", f"        {kept}[_key] = (ends, _now)", "else:", "    ends, _now = _hit"]
+    lines += ["    " + x for x in give]
+    return _indent("\n".join(lines), 1)
+
+
+_UNSET_SLOT = type("_Unset", (), {"__repr__": lambda self: "<unset>", "__slots__": ()})()   # a slot not yet written
 
 
 def _listing(domains, nlocals, known, reuse):

@@ -11,6 +11,7 @@ from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _coun
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
                                   _src, _walk_search, _where_text, _with_src, specialised)
+from lumos.compiler import static_search
 from lumos.compiler.invariant import candidates, first_use, resetting
 from lumos.compiler.scope import compatible, describe, element, unify
 from lumos.diagnostics import did_you_mean
@@ -750,12 +751,14 @@ class ExprLowering:
         count, _ = self.expect(n.count, "number", "the number of steps")
         tslot = oslot = -1
         through = onto = None
+        pushed = self.sink.pushed
         if n.through is not None:
             tslot, restore = self.local.scoped(n.through_var, "space")
             try:
                 through, _ = self.expect(n.through, "flag", "the `through` condition")
             finally:
                 restore()
+        owned = (tslot, len(self.local.slot_names))   # the slots the `through` condition writes
         if n.onto is not None:
             oslot, restore = self.local.scoped(n.onto_var, "space")
             try:
@@ -768,7 +771,10 @@ class ExprLowering:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot,
                                         came(m, L))), "list:space"
         if n.walk and specialised():
-            return _walk_search(start, link, count, through, onto, tslot, oslot), "list:space"
+            fixed = None
+            if through is not None and self.sink.pushed == pushed and static_search.enabled():
+                fixed = static_search.fixed_through(self, n.through, n.through_var)
+            return _walk_search(start, link, count, through, onto, tslot, oslot, fixed, owned), "list:space"
         if n.walk:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
