@@ -68,15 +68,8 @@ def lumos_games(cg, games: int, seed0: int = 1) -> tuple[int, int]:
 
 
 def handwritten_games(games: int, seed0: int = 1) -> tuple[int, int]:
-    from handwritten_tictactoe import TicTacToe
-    rng = random.Random(seed0)
-    actions = 0
-    for _ in range(games):
-        game = TicTacToe()
-        while not game.is_terminal():
-            game.apply_action(rng.choice(game.legal_actions()))
-            actions += 1
-    return actions, games
+    from handwritten_tictactoe import random_playouts
+    return random_playouts(games, seed0), games
 
 
 def measure(play) -> dict:

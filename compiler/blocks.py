@@ -9,7 +9,9 @@ program counter set after each exactly as the instructions set it (so an error s
 at its own line). Where a test or a step goes elsewhere, or a jump goes, the function goes
 on with the instructions there (so a loop of simple instructions is one call), up to
 MAX_BLOCK instructions in a call. It returns how many instructions it ran, so the step limit
-counts exactly what the instructions would count.
+counts exactly what the instructions would count. An instruction may carry its own text
+(`block = ("plain", make)`: a statement the run goes on after; `("tail", make)`: one that may
+call, return or fire a trigger, after which the run returns, as after a call of it).
 
 The function for the run starting at instruction i is `Proc.run[i]` (the instruction itself
 when no run starts there); it is compiled the first time it runs. Nothing a designer wrote
@@ -53,12 +55,14 @@ def _path(code: tuple, pc: int, k: int, budget: list):
     budget[0] -= 1
     if b is None:
         return (pc, ("op", code[pc]), k + 1, None, None)
+    if b[0] == "tail":   # an instruction that may call, return or fire: written out, then the run ends
+        return (pc, b, k + 1, None, None)
     kind = b[0]
     if kind == "jump":
         return (pc, b, k + 1, _path(code, int(b[1].pc), k + 1, budget), None)
     fall = _path(code, pc + 1, k + 1, budget)
     taken = None
-    if kind == "test":
+    if kind in ("test", "count"):
         taken = _path(code, int(b[2].pc), k + 1, budget)
     elif kind == "next":
         taken = _path(code, int(b[4].pc), k + 1, budget)
@@ -76,12 +80,12 @@ def _lines(tree, k: int, names: dict) -> list[str]:
     if tree is None:
         return [f"return {k}"]
     pc, b, k1, fall, taken = tree
-    if b[0] == "op":
+    if b[0] in ("op", "tail"):
         return _statements(pc, b, k1, names, None) + [f"return {k1}"]
     if b[0] == "jump":
         return _statements(pc, b, k1, names, None) + _lines(fall, k1, names)
     way = None
-    if b[0] in ("test", "next"):
+    if b[0] in ("test", "next", "count"):
         way = ["    " + line for line in _lines(taken, k1, names)]
     return _statements(pc, b, k1, names, way) + _lines(fall, k1, names)
 
@@ -101,23 +105,31 @@ def _statements(pc: int, b: tuple, k: int, names: dict, taken) -> list[str]:
         _, store, f = b
         text, n = _src(f)
         names.update(n)
-        s = _name()
-        names[s] = store
-        return [f"{s}(m, L, {text})", nxt]
+        return _stored(store, text, names) + [nxt]
     if kind == "add":
         _, store, get, f, sign = b
         (gt, gn), (ft, fn) = _src(get), _src(f)
         names.update(gn)
         names.update(fn)
-        s = _name()
-        names[s] = store
-        return [f"{s}(m, L, (({gt}) or 0) + {int(sign)} * ({ft}))", nxt]
+        return _stored(store, f"(({gt}) or 0) + {int(sign)} * ({ft})", names) + [nxt]
     if kind == "log":
         t = _name()
         names[t] = b[1]
         return ["if m.events is not None:", f"    m.emit(fr, {t}(m, L))", nxt]
     if kind == "pass":
         return [nxt]
+    if kind == "times":   # `repeat N times`: the count, none counting 0
+        _, slot, f = b
+        text, n = _src(f)
+        names.update(n)
+        return [f"L[{slot}] = ({text}) or 0", nxt]
+    if kind == "count":   # a turn of `repeat`: none left goes to the end, else one fewer
+        _, slot, end = b
+        return [f"if L[{slot}] <= 0:", f"    fr[1] = {int(end.pc)}", *taken, f"L[{slot}] -= 1", nxt]
+    if kind in ("plain", "tail"):   # a statement's own text (lower_stmt.py): it sets the program counter
+        lines, n = b[1](pc)
+        names.update(n)
+        return lines
     if kind == "each":
         _, f, lst, idx, is_zone = b
         text, n = _src(f)
@@ -140,6 +152,19 @@ def _statements(pc: int, b: tuple, k: int, names: dict, taken) -> list[str]:
         names[o] = b[1]
         return [f"{o}(m, fr)"]
     raise ValueError(kind)
+
+
+def _stored(store, value: str, names: dict) -> list[str]:
+    """The lines of `store(m, L, value)`: the store's own text when it has one (a local, a
+    `var`, a variable per side, piece, card or space, within its limits), else a call of it."""
+    put = getattr(store, "put", None)
+    if put is None:
+        s = _name()
+        names[s] = store
+        return [f"{s}(m, L, {value})"]
+    lines, n = put(value)
+    names.update(n)
+    return lines
 
 
 def _block(tree):

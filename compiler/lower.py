@@ -63,6 +63,13 @@ def _piece_space(m, p):
 _piece_space.piece_space = True
 
 
+def _inline(get, text):
+    """A getter with its text for the specialised back end: text(v, h) -> the Python expression
+    of get(m, v) for a variable v that is not none (h: a free name for an intermediate value)."""
+    get.inline = text
+    return get
+
+
 def _table(values: tuple):
     """A getter for an attribute that never changes: one tuple indexed by the entity."""
     fn = lambda m, i: values[i]  # noqa: E731
@@ -587,20 +594,22 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         p_side = tuple(p.side if p.side >= 0 else None for p in pieces)
         p_kind = tuple(p.kind for p in pieces)
         p_start = tuple(p.start if p.start >= 0 else None for p in pieces)
+        joined = specialised()   # the reference back end keeps its getters as they were
         piece = {
             "side": (_table(p_side), "side"),
             "kind": (_table(p_kind), "kind"),
             "space": (_piece_space, "space"),
             "start": (_table(p_start), "space"),
-            "holder": (lambda m, p: None if (h := m.st.holder[p]) < 0 else h, "piece"),
-            "name": (lambda m, p: m.cg.pieces[p].name, "text"),
+            "holder": (_inline(lambda m, p: None if (h := m.st.holder[p]) < 0 else h,
+                               lambda v, h: f"(None if ({h} := m.st.holder[{v}]) < 0 else {h})"), "piece"),
+            "name": (_table(tuple(p.name for p in pieces)) if joined else (lambda m, p: m.cg.pieces[p].name), "text"),
         }
         for name, (kind, k, typ) in self.settable.get("piece", {}).items():
             piece[name] = (_state_column("pv", k), typ)
         side_pieces = tuple(tuple(i for i, p in enumerate(pieces) if p.side == s) for s in range(ns))
         side = {
-            "pieces": (lambda m, s: side_pieces[s], "list:piece"),
-            "name": (lambda m, s: m.cg.sides[s], "text"),
+            "pieces": (_table(side_pieces) if joined else (lambda m, s: side_pieces[s]), "list:piece"),
+            "name": (_table(tuple(self.sides)) if joined else (lambda m, s: m.cg.sides[s]), "text"),
         }
         for name, (kind, k, typ) in self.settable.get("side", {}).items():
             side[name] = (_state_column("sv", k), typ)
@@ -609,7 +618,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         for zi, (name, _vis) in enumerate(self.zones):
             if zi in self.shared_zones:
                 continue
-            side[name] = ((lambda m, s, zi=zi: zi * ns + s), "zone")
+            base = zi * ns
+            side[name] = (_inline((lambda m, s, base=base: base + s), lambda v, _h, base=base: f"({base} + {v})"), "zone")
         space: dict[str, Any] = {}
         if self.board is not None:
             keys: dict[str, str] = {}
@@ -619,7 +629,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
             for key, typ in keys.items():
                 column = tuple(a.get(key) for a in self.board.attrs)
                 space[key] = (_table(column), typ)
-            space["name"] = (lambda m, s: m.cg.board.spaces[s], "text")
+            space["name"] = (_table(tuple(self.board.spaces)) if joined else (lambda m, s: m.cg.board.spaces[s]), "text")
         for name, (kind, k, typ) in self.settable.get("space", {}).items():
             space[name] = (_state_column("xv", k), typ)
         card = self.card_attributes()
@@ -633,7 +643,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         table = {}
         for name, typ in fields.items():
             if name == "deck":
-                table[name] = ((lambda m, c: None if (d := m.cg.cards[c].deck) < 0 else d), "side")
+                table[name] = (_inline(lambda m, c: None if (d := m.cg.cards[c].deck) < 0 else d,
+                                       lambda v, d: f"(None if ({d} := m.cg.cards[{v}].deck) < 0 else {d})"), "side")
             elif typ == "question":   # a question on the card: the value names the card and the field
                 table[name] = ((lambda m, c, name=name: None if m.cg.cards[c].fields.get(name) is None
                                 else (c, name)), typ)

@@ -141,6 +141,14 @@ class ExprLowering:
         get, rtype = getter
         table = getattr(get, "table", None)
         slot = getattr(of, "slot", None)
+        if table is not None and specialised() and hasattr(of, "const"):
+            # an attribute that never changes, of a value known when compiling (`snitch.kind`)
+            v = of.const[0]
+            if v is None or (type(v) is int and 0 <= v < len(table)):
+                return _const(None if v is None else table[v]), rtype
+        if table is None and specialised() and hasattr(of, "const") and type(of.const[0]) is int:
+            # of a value known when compiling (a named piece): never none, so read without a test
+            return self.attribute_of_constant(get, of.const[0]), rtype
         if table is not None:
             if slot is not None:
                 fn = lambda m, L: None if (v := L[slot]) is None else table[v]  # noqa: E731
@@ -192,6 +200,12 @@ class ExprLowering:
             v = _name()
             _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else m.st.{field}[{k}][{v}])"))
             return fn, rtype
+        inline = getattr(get, "inline", None)
+        if inline is not None and specialised() and (slot is not None or _has_src(of)):
+            # a getter with a text of its own (compiler/lower.py's `_inline`): read in line
+            fn = lambda m, L: None if (v := of(m, L)) is None else get(m, v)  # noqa: E731
+            v, h = _name(), _name()
+            return _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else {inline(v, h)})")), rtype
         g, v = _name(), _name()
         if slot is not None:
             return _with_src(lambda m, L: None if (v := L[slot]) is None else get(m, v),
@@ -200,6 +214,24 @@ class ExprLowering:
         if _has_src(of):
             _lazy(fn, lambda: _around(of, f"(None if ({v} := ", f") is None else {g}(m, {v}))", {g: get}))
         return fn, rtype
+
+    @staticmethod
+    def attribute_of_constant(get, value: int):
+        """get(m, value) for a value known when compiling, with the text e_Attr writes for a value
+        that may be none, without its test."""
+        c, h = _name(), _name()
+        column = getattr(get, "column", None)
+        inline = getattr(get, "inline", None)
+        if getattr(get, "piece_space", False):
+            text = f"((None if ({h} := m.st.loc[{c}]) < 0 else {h}) if m.st.holder[{c}] < 0 else m.space_of({c}))"
+        elif column is not None:
+            text = f"m.st.{column[0]}[{int(column[1])}][{c}]"
+        elif inline is not None:
+            text = inline(c, h)
+        else:
+            g = _name()
+            return _with_src(lambda m, L: get(m, value), f"{g}(m, {c})", {g: get, c: value})
+        return _with_src(lambda m, L: get(m, value), f"({text})", {c: value})
 
     def list_attribute(self, of, typ: str, n):
         """`LIST.NAME`: the list of each item's NAME, in order (`sum(s.hand.cost)`); none stays none."""
@@ -233,7 +265,9 @@ class ExprLowering:
             typ = unify(typ, t)
         fns = [f for f, _ in parts]
         rtype = "list:" + typ if parts else "list:none"
-        if fns and any(_has_src(f) for f in fns):
+        if not fns and specialised():
+            return _const(()), rtype   # `[]`: the empty tuple every run would build
+        if fns and (specialised() or any(_has_src(f) for f in fns)):   # no generator per run
             def make():
                 srcs = [_src(f) for f in fns]
                 return "(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)
@@ -244,7 +278,10 @@ class ExprLowering:
         """Lower an expression used as a list: a zone reads as the tuple of its cards."""
         f, t = self.expr(node)
         if t == "zone":
-            return (lambda m, L: tuple(m.st.zones[f(m, L)])), "list:card"
+            fn = lambda m, L: tuple(m.st.zones[f(m, L)])  # noqa: E731
+            if specialised() and _has_src(f):
+                _lazy(fn, lambda: _around(f, "tuple(m.st.zones[", "])"))
+            return fn, "list:card"
         return f, t
 
     def e_Where(self, n):
@@ -582,6 +619,9 @@ class ExprLowering:
             def static_compare(m, L):
                 v = of(m, L)
                 return not want if v is None else (v in hits) == want
+            if specialised() and _has_src(of):   # none is never in `hits`: a membership test says it all
+                h = _name()
+                _lazy(static_compare, lambda: _around(of, "((", f") {'in' if want else 'not in'} {h})", {h: hits}))
             return static_compare, "flag"
         if hasattr(b, "const"):
             v = b.const[0]
@@ -699,7 +739,10 @@ class ExprLowering:
 
     def e_Neg(self, n):
         f, _ = self.expect(n.operand, "number", "the value after `-`")
-        return (lambda m, L: -f(m, L)), "number"
+        fn = lambda m, L: -f(m, L)  # noqa: E731
+        if specialised() and _has_src(f):
+            _lazy(fn, lambda: _around(f, "(-(", "))"))
+        return fn, "number"
 
     def e_Reach(self, n):
         start, _ = self.expect(n.start, "space", "the start of `reach`")
@@ -888,13 +931,21 @@ class ExprLowering:
                     L[s0] = a0(m, L)
                     return exists(m, L)
                 inline1.exists = inline1_exists
-            if _has_src(a0) or _has_src(body):
+            if _has_src(a0) or _has_src(body) or specialised():
                 def make():
                     (at, an), (bt, bn) = _src(a0), _src(body)
                     # the argument stored in its slot (__setitem__ gives None), then the body
                     return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
                 _lazy(inline1, make)
             return inline1, rtype
+        def make():
+            # every argument first, left to right; then their slots; then the body
+            parts = [_src(f) for f in argfns]
+            values = [_name() for _ in parts]
+            bt, bn = _src(body)
+            text = "".join(f"({v} := {t}), " for v, (t, _n) in zip(values, parts))
+            text += ", ".join(f"L.__setitem__({slot}, {v})" for slot, v in zip(slots, values))
+            return f"(({text})[-1] or {bt})", {**_merge(*parts), **bn}
         if len(slots) == 2:
             s0, s1 = slots
             a0, a1 = argfns
@@ -904,6 +955,8 @@ class ExprLowering:
                 L[s1] = a1(m, L)
                 L[s0] = v0
                 return body(m, L)
+            if specialised():
+                _lazy(inline2, make)
             return inline2, rtype
         pairs = tuple(zip(slots, argfns))
 
@@ -912,6 +965,8 @@ class ExprLowering:
             for (slot, _f), v in zip(pairs, values):
                 L[slot] = v
             return body(m, L)
+        if specialised():
+            _lazy(inline, make)
         return inline, rtype
 
     def builtin(self, n):
@@ -993,7 +1048,12 @@ class ExprLowering:
             return v
 
         fn = lambda m, L: next_in_play(m, a(m, L))  # noqa: E731
-        if _has_src(a):
+        if _has_src(a) and specialised():
+            # with every side in play (most of the time), the next side without a call
+            c, v = _name(), _name()
+            _lazy(fn, lambda: _around(a, f"(None if ({v} := ", f") is None else ({v} + 1) % {ns} if not m.st.g[{out}] "
+                                      f"else {c}(m, {v}))", {c: next_in_play}))
+        elif _has_src(a):
             c = _name()
             _lazy(fn, lambda: _around(a, f"{c}(m, ", ")", {c: next_in_play}))
         return fn
@@ -1002,7 +1062,10 @@ class ExprLowering:
         a, = f
         fn = lambda m, L: m.occupant(a(m, L))  # noqa: E731
         fn.occupant_of = a
-        if _has_src(a):
+        if _has_src(a) and specialised():   # Machine.occupant in line
+            v, p = _name(), _name()
+            _lazy(fn, lambda: _around(a, f"(None if ({v} := ", f") is None or ({p} := m.st.occ[{v}]) < 0 else {p})"))
+        elif _has_src(a):
             _lazy(fn, lambda: _around(a, "m.occupant(", ")"))
         return fn
 
@@ -1016,7 +1079,17 @@ class ExprLowering:
 
     def b_distance(self, f):
         a, b, link = f
-        return _method_text(lambda m, L: m.distance(a(m, L), b(m, L), link(m, L)), "distance", f)
+        fn = lambda m, L: m.distance(a(m, L), b(m, L), link(m, L))  # noqa: E731
+        table = self.board.distances.get(link.const[0]) if self.board is not None and hasattr(link, "const") else None
+        if table is not None and specialised() and (_has_src(a) or _has_src(b)):
+            # Machine.distance in line, the link's table of distances bound as a constant
+            def make():
+                (at, an), (bt, bn) = _src(a), _src(b)
+                x, y, d, t = _name(), _name(), _name(), _name()
+                return (f"(None if (({x} := {at}), ({y} := {bt}))[0] is None or {y} is None or ({d} := {t}[{x}][{y}]) < 0 "
+                        f"else {d})", {**an, **bn, t: table})
+            return _lazy(fn, make)
+        return _method_text(fn, "distance", f)
 
     def b_toward(self, f):
         a, b, k, link = f
@@ -1045,11 +1118,17 @@ class ExprLowering:
 
     def b_max(self, f):
         a, = f
-        return lambda m, L: max(a(m, L) or (), default=0)
+        fn = lambda m, L: max(a(m, L) or (), default=0)  # noqa: E731
+        if specialised() and _has_src(a):
+            _lazy(fn, lambda: _around(a, "max((", ") or (), default=0)"))
+        return fn
 
     def b_min(self, f):
         a, = f
-        return lambda m, L: min(a(m, L) or (), default=0)
+        fn = lambda m, L: min(a(m, L) or (), default=0)  # noqa: E731
+        if specialised() and _has_src(a):
+            _lazy(fn, lambda: _around(a, "min((", ") or (), default=0)"))
+        return fn
 
     def b_sum(self, f):
         a, = f

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from lumos.compiler import nodes as N
 from lumos.compiler.chance import AnswerOp, PoolOp, RollOp
-from lumos.compiler.fused import specialised
+from lumos.compiler.fused import _NO_NAMES, _name, _src, specialised
 from lumos.compiler.scope import compatible, describe, element
 
 
@@ -226,6 +226,67 @@ def name_sites(procs) -> None:
             op.site = base if seen[base] == 1 else f"{base} #{seen[base]}"
 
 
+def _puts(store, put):
+    """store(m, L, v) with its text: put(value_text) -> (lines, names) that write what store
+    writes, the value first (as store gets it), then what says where (compiler/blocks.py)."""
+    store.put = put
+    return store
+
+
+def _no_target(m, name: str, needed: str, hint: str) -> None:
+    """R003 for a `set` of an attribute of none (the store closures and their texts)."""
+    m.fail_runtime("R003", f"`{name}` of none cannot be set: {needed}",
+                   m.st.frames[-1] if m.st.frames else None, hint)
+
+
+_NO_CARD = ("a card is needed here", "a `draw` from an empty zone or a `choose` from an empty list gives none; "
+            "test `c is not none` first")
+_NO_SPACE = ("a space is needed here", "a piece off the board stands on no space; test `x is not none` first")
+
+
+def _checked_put(of, field: str, k: int, name: str, why: tuple):
+    """The text of a store into a card's or a space's variable: none where it goes is R003."""
+    def put(value):
+        ot, on = _src(of)
+        fail, msg = _name(), _name()
+        lines = [f"_bs = {value}", f"_bo = {ot}", "if _bo is None:", f"    {fail}(m, {msg}, *{msg}_why)",
+                 f"m.st.{field}[{k}][_bo] = _bs"]
+        return lines, {**on, fail: _no_target, msg: name, f"{msg}_why": why}
+    return put
+
+
+def _clamp_put(store, low, high):
+    """The text of a store of a `var` with limits: the value brought within them, then stored."""
+    def put(value):
+        lines, names = ["_bc = " + value, "if _bc is not None:"], {}
+        first = "if"
+        if low is not None:
+            lo = _name()
+            names[lo] = low
+            lines += [f"    if _bc < {lo}:", f"        _bc = {lo}"]
+            first = "elif"
+        if high is not None:
+            hi = _name()
+            names[hi] = high
+            lines += [f"    {first} _bc > {hi}:", f"        _bc = {hi}"]
+        more, mn = store.put("_bc")
+        return lines + more, {**names, **mn}
+    return put
+
+
+def _grown(m, old, value, adding: bool, many: bool, is_zone: bool) -> tuple:
+    """The list `old` after `add value to` it (`subtract ... from`), as the statement's closure makes it."""
+    items = list(old or ())
+    if value is not None:
+        values = tuple(m.st.zones[value]) if is_zone else (value if many else (value,))
+        for v in values:
+            if adding:
+                items.append(v)
+            elif v in items:
+                items.remove(v)
+    return tuple(items)
+
+
 def _no_piece(m, fr, verb: str) -> None:
     m.fail_runtime("R003", f"`{verb}` needs a piece here, not none", fr,
                    "a `choose` from an empty list, or a `first` of one, gives none; test `x is not none` first")
@@ -290,6 +351,8 @@ class StmtLowering:
                 elif high is not None and v > high:
                     v = high
             store(m, L, v)
+        if hasattr(store, "put"):
+            _puts(clamp, _clamp_put(store, low, high))
         return clamp, typ
 
     def plain_setter(self, target, span):
@@ -300,7 +363,7 @@ class StmtLowering:
 
                 def store_local(m, L, v):
                     L[slot] = v
-                return store_local, t, None
+                return _puts(store_local, lambda v: ([f"L[{slot}] = {v}"], _NO_NAMES)), t, None
             sym = self.symbols.get(target.name)
             if sym is not None and sym.what == "var":
                 sym.used = True
@@ -308,7 +371,7 @@ class StmtLowering:
 
                 def store_global(m, L, v):
                     m.st.g[g] = v
-                return store_global, sym.type, ("g", g)
+                return _puts(store_global, lambda v: ([f"m.st.g[{g}] = {v}"], _NO_NAMES)), sym.type, ("g", g)
             from lumos.diagnostics import did_you_mean
             settable = list(self.local.names) + [x.name for x in self.symbols.values() if x.what == "var"]
             self.sink.add("E206" if sym else "E201",
@@ -329,34 +392,33 @@ class StmtLowering:
                           f"settable: {', '.join(sorted(table))}" if table else "declare a `var ... per side` or `per piece`")
             return None
         kind, k, typ = table[target.name]
-        if kind == "sv":
+        if kind in ("sv", "pv"):
             def store_side(m, L, v):
                 m.st.sv[k][of(m, L)] = v
-            return store_side, typ, (kind, k)
+
+            def store_piece(m, L, v):
+                m.st.pv[k][of(m, L)] = v
+
+            def put(value):   # the value first, then the entity (as the store closure gets them)
+                ot, on = _src(of)
+                return [f"_bs = {value}", f"m.st.{kind}[{k}][{ot}] = _bs"], on
+            return _puts(store_side if kind == "sv" else store_piece, put), typ, (kind, k)
 
         if kind == "cv":
             def store_card(m, L, v):
                 c = of(m, L)
                 if c is None:
-                    m.fail_runtime("R003", f"`{target.name}` of none cannot be set: a card is needed here",
-                                   m.st.frames[-1] if m.st.frames else None,
-                                   "a `draw` from an empty zone or a `choose` from an empty list gives none; "
-                                   "test `c is not none` first")
+                    _no_target(m, target.name, *_NO_CARD)
                 m.st.cv[k][c] = v
-            return store_card, typ, (kind, k)
+            return _puts(store_card, _checked_put(of, "cv", k, target.name, _NO_CARD)), typ, (kind, k)
         if kind == "xv":
             def store_space(m, L, v):
                 where = of(m, L)
                 if where is None:
-                    m.fail_runtime("R003", f"`{target.name}` of none cannot be set: a space is needed here",
-                                   m.st.frames[-1] if m.st.frames else None,
-                                   "a piece off the board stands on no space; test `x is not none` first")
+                    _no_target(m, target.name, *_NO_SPACE)
                 m.st.xv[k][where] = v
-            return store_space, typ, (kind, k)
-
-        def store_piece(m, L, v):
-            m.st.pv[k][of(m, L)] = v
-        return store_piece, typ, (kind, k)
+            return _puts(store_space, _checked_put(of, "xv", k, target.name, _NO_SPACE)), typ, (kind, k)
+        raise ValueError(kind)
 
     def s_SetVar(self, s):
         st = self.setter(s.target, s.span)
@@ -459,16 +521,28 @@ class StmtLowering:
                         items.remove(v)
             L[slot] = tuple(items)
             fr[1] += 1
+
+        def text(pc):   # the value first, then the list it changes
+            vt, names = _src(f)
+            if adding and not many and not is_zone:   # one item at the end: a new tuple in line
+                new = f"tuple(L[{slot}] or ()) if _bg is None else (*(L[{slot}] or ()), _bg)"
+            else:
+                h = _name()
+                names = {**names, h: _grown}
+                new = f"{h}(m, L[{slot}], _bg, {bool(adding)}, {bool(many)}, {bool(is_zone)})"
+            return [f"_bg = {vt}", f"L[{slot}] = {new}", f"fr[1] = {pc + 1}"], names
+        grow.block = ("plain", text)
         self.emit(grow, s.span)
 
     def s_Reset(self, s):
         """Every value of a `var` back to where it started (an effect that lasts "until the end of ...")."""
-        resets = []
+        resets, texts = [], []   # texts: (line of m.st's, its start value), for compiler/blocks.py
         sym = self.symbols.get(s.name)
         if sym is not None and sym.what == "var" and s.name != "current":
             sym.used = True
             slot, start = sym.value, self.globals[sym.value][1]
             resets.append(lambda st: st.g.__setitem__(slot, start))
+            texts.append(("g[{}] = {}".format(slot, "{}"), start))
         for kind, table in (("side", self.settable.get("side", {})), ("piece", self.settable.get("piece", {})),
                             ("space", self.settable.get("space", {})), ("card", self.settable.get("card", {}))):
             if s.name in table:
@@ -477,17 +551,21 @@ class StmtLowering:
                     start = self.card_state[k][1]
                     resets.append(lambda st, k=k, start=start: st.cv[k].__setitem__(slice(None),
                                                                                      [start] * len(st.cv[k])))
+                    texts.append((f"cv[{k}][:] = [{{}}] * len(m.st.cv[{k}])", start))
                 elif kind == "space":
                     start = self.space_vars[k][1]
                     resets.append(lambda st, k=k, start=start: st.xv[k].__setitem__(slice(None),
                                                                                      [start] * len(st.xv[k])))
+                    texts.append((f"xv[{k}][:] = [{{}}] * len(m.st.xv[{k}])", start))
                 elif kind == "side":
                     starts = list(self.side_vars[k][1])
                     resets.append(lambda st, k=k, starts=starts: st.sv[k].__setitem__(slice(None), starts))
+                    texts.append((f"sv[{k}][:] = {{}}", starts))
                 else:
                     start = self.piece_vars[k][1]
                     resets.append(lambda st, k=k, start=start: st.pv[k].__setitem__(slice(None),
                                                                                      [start] * len(st.pv[k])))
+                    texts.append((f"pv[{k}][:] = [{{}}] * len(m.st.pv[{k}])", start))
         if not resets:
             from lumos.diagnostics import did_you_mean
             known = [x.name for x in self.symbols.values() if x.what == "var" and x.name != "current"]
@@ -502,6 +580,15 @@ class StmtLowering:
             for r in resets:
                 r(m.st)
             fr[1] += 1
+
+        def text(pc):   # the same writes in the same order, each start value a bound constant
+            names, lines = {}, []
+            for line, start in texts:
+                n = _name()
+                names[n] = start
+                lines.append("m.st." + line.format(n))
+            return lines + [f"fr[1] = {pc + 1}"], names
+        reset.block = ("plain", text)
         self.emit(reset, s.span)
 
     # -- verbs
@@ -863,6 +950,14 @@ class StmtLowering:
             values = [f(m, L) for f in fns]
             fr[1] += 1
             m.call(index[0], values, slot)
+
+        def text(pc):   # the arguments left to right, then the call (its procedure known by now)
+            parts = [_src(f) for f in fns]
+            names = {}
+            for _t, n in parts:
+                names.update(n)
+            return ([f"_bv = [{', '.join(t for t, _n in parts)}]", f"fr[1] = {pc + 1}",
+                     f"m.call({int(index[0])}, _bv, {int(slot)})"], names)
         if specialised() and len(fns) <= 2:
             # the arguments' list without a comprehension (its own frame in this Python)
             if not fns:
@@ -884,15 +979,26 @@ class StmtLowering:
                     values = [f0(m, L), f1(m, L)]
                     fr[1] += 1
                     m.call(index[0], values, slot)
+        if specialised():
+            call_.block = ("tail", text)
         self.emit(call_, stmt.span)
 
     def s_Return(self, s):
         if s.value is None:
-            self.emit(lambda m, fr: m.return_from(None), s.span)
+            op = lambda m, fr: m.return_from(None)  # noqa: E731
+            op.block = ("tail", lambda pc: (["m.return_from(None)"], _NO_NAMES))
+            self.emit(op, s.span)
             return
         f, t = self.expr(s.value)
         self.return_types.append(t)
-        self.emit(lambda m, fr: m.return_from(f(m, fr[2])), s.span)
+        op = lambda m, fr: m.return_from(f(m, fr[2]))  # noqa: E731
+
+        def text(pc):
+            value, names = _src(f)
+            return [f"m.return_from({value})"], names
+        if specialised():
+            op.block = ("tail", text)
+        self.emit(op, s.span)
 
     def s_Break(self, s):
         if not self.loops:
@@ -981,6 +1087,7 @@ class StmtLowering:
         def init(m, fr):
             fr[2][n] = f(m, fr[2]) or 0
             fr[1] += 1
+        init.block = ("times", n, f)
         self.emit(init, s.span)
         end = Cell()
         top = self.here()
@@ -992,6 +1099,7 @@ class StmtLowering:
             else:
                 L[n] -= 1
                 fr[1] += 1
+        test.block = ("count", n, end)
         self.emit(test, s.span)
         self.loop_body(s.body, end, top, s.span)
 

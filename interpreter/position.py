@@ -381,6 +381,12 @@ def _turn_of(cg, st, frame) -> int:
     return st.g[cg.current_slot]
 
 
+def _listed(names: list[str]) -> str:
+    """`a`, `a` and `b`, `a`, `b` and `c`: names as a sentence lists them."""
+    quoted = [f"`{n}`" for n in names]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " and " + quoted[-1]
+
+
 def _some(names: list[str], most: int = 20) -> str:
     """A few names for a hint: the first `most`, then how many more."""
     shown = ", ".join(names[:most])
@@ -478,6 +484,15 @@ def _lay_out(r: _Reader, state) -> None:
                    "or set the options that seat that side")
             continue
         if s is not None:
+            standing = m.occupants(s)
+            room = m.board.holds(s)
+            if room and len(standing) >= room:
+                r.fail("P106", f"`{name}` cannot stand on `{where}`: {_listed([cg.pieces[q].name for q in standing])} "
+                       f"already stand{'s' if len(standing) == 1 else ''} there and it holds {room}",
+                       r.span(pieces, name),
+                       "put one of them elsewhere: a piece the position does not name stays where it was "
+                       "(name it too, with its space or `null`)")
+                continue
             st.loc[p] = s
             here = st.occ[s]
             if here < 0:

@@ -347,3 +347,34 @@ def test_the_documented_position_example_reads():
     pos = state.position()
     assert pos["pieces"]["home chaser 1"] == "c6" and pos["pieces"]["quaffle"] == {"carried_by": "home chaser 1"}
     assert pos["zones"]["home hand"] == ["Barrel Roll", "Bludger Rebound"]
+
+
+def test_two_pieces_on_a_space_that_holds_one_is_an_error_at_the_piece():
+    """A space holds one standing piece unless the board gives it a `capacity` (docs/language.md,
+    "Spaces that hold several pieces"); `place` refuses a full space (R004), so a position that
+    puts a second piece there describes no situation the game can reach: P106 at that piece,
+    naming who already stands there (a piece the position does not name stays where it was)."""
+    cg = load_game("snitch-snatcher")
+    start = new_game(cg, seed=1).position()["pieces"]
+    with pytest.raises(LumosCheckError) as err:     # home beater 1 starts on b4 and is not named
+        load_position(cg, {"pieces": {"home chaser 1": start["home beater 1"]}})
+    [d] = err.value.diagnostics
+    assert d.code == "P106"
+    assert d.message == f"`home chaser 1` cannot stand on `{start['home beater 1']}`: `home beater 1` already stands there and it holds 1"
+    assert "does not name stays where it was" in d.hint
+    with pytest.raises(LumosCheckError) as err:     # two named pieces: the second one is the mistake
+        load_position(cg, {"pieces": {"home chaser 1": "c6", "home chaser 2": "c6"}})
+    [d] = err.value.diagnostics
+    assert d.code == "P106" and d.message.startswith("`home chaser 2` cannot stand on `c6`: `home chaser 1`")
+    moved = load_position(cg, {"pieces": {"home chaser 1": start["home beater 1"], "home beater 1": "c6"}})
+    assert moved.position()["pieces"]["home chaser 1"] == start["home beater 1"]
+
+
+def test_a_space_without_a_limit_takes_every_piece_a_position_puts_there():
+    """Catch the Golden Snitch's zones have `capacity: 0` (no limit): many players on one zone."""
+    cg = load_game("catch-the-golden-snitch")
+    state = new_game(cg, seed=1)
+    pieces = [n for n, where in state.position()["pieces"].items() if isinstance(where, str)][:4]
+    zone = state.position()["pieces"][pieces[0]]
+    moved = load_position(cg, {"pieces": {n: zone for n in pieces}})
+    assert all(moved.position()["pieces"][n] == zone for n in pieces)
