@@ -25,7 +25,7 @@ class RollOp:
         m.decide("chance", CHANCE, list(self.faces), False)
         m.st.pending["for"] = side
 
-    def resume(self, m, fr, value):
+    def resume(self, m, fr, value, side=None):
         fr[2][self.slot] = value
         fr[1] += 1
         if m.events is not None:  # no text is built when nobody logs
@@ -60,7 +60,7 @@ class PoolOp:
         if m.events is not None and got:  # no text is built when nobody logs; an empty pool rolls nothing
             m.emit(fr, f"{m.fmt(self.side(m, L), 'side')} rolled {', '.join(map(str, got))}")
 
-    def resume(self, m, fr, value):
+    def resume(self, m, fr, value, side=None):
         L = fr[2]
         L[self.got] = L[self.got] + (value,)   # the same instruction runs again for the next die
 
@@ -102,7 +102,7 @@ class AnswerOp:
         pend["draw"] = [0] * (p // k) + [1] * ((100 - p) // k)
         pend["question"] = [q[0], q[1]]
 
-    def resume(self, m, fr, value):
+    def resume(self, m, fr, value, side=None):
         fr[2][self.slot] = value
         fr[1] += 1
         if m.events is not None:

@@ -679,16 +679,22 @@ def _kept_walk(walk: str, keys, guarded: bool, owned, names) -> str:
 _UNSET_SLOT = type("_Unset", (), {"__repr__": lambda self: "<unset>", "__slots__": ()})()   # a slot not yet written
 
 
-def _listing(domains, nlocals, known, reuse):
+def _listing(domains, nlocals, known, reuse, kinds=()):
     """The options of an action with binders (`with p in ...`, `with to in ...`) as one generated
     function: nested loops with each binder's list in line, the innermost binder's options
-    made in one list expression. The same lists, the same writes to the locals and the same
-    option tuples (reused per first binding, as enumerate_ does) as the closure version;
-    for the `do one of` instruction, which gives a tag and a list to fill."""
+    made in one list expression. The same lists, the same writes to the locals and equal
+    option tuples as the closure version; for the `do one of` instruction, which gives a tag
+    and a list to fill.
+
+    Option tuples are made once: when the innermost binder holds a piece, space, card, side or
+    zone (numbered from 0), the options are read from a table of every possible option per tag
+    (and per first binding, with two binders), one C-level `map` per listing instead of one or
+    two tuples per option; an item that is no such number (none) takes the general path."""
     nb = len(domains)
+    sized = _option_table_size(kinds[-1]) if kinds else None
 
     def make():
-        names = {"_known": known}
+        names = {"_known": known, "_rows": {}, "_size": sized}
         lines = ["def listing(m, side, tag, out):", f"    L = [None] * {nlocals}", "    L[0] = side"]
         pad = "    "
         for i, (f, slot, is_zone) in enumerate(domains):
@@ -704,12 +710,24 @@ def _listing(domains, nlocals, known, reuse):
                 continue
             lines.append(f"{pad}if _i{i}:")
             pad += "    "
-            if slot == 2 and reuse:
+            if slot == 2 and reuse and sized is not None:
+                lines += [f"{pad}p1 = L[1]", f"{pad}row = _rows.get((tag, p1))", f"{pad}if row is None:",
+                          f"{pad}    row = _rows[tag, p1] = tuple([(tag, (p1, x)) for x in range(_size(m))])",
+                          f"{pad}try:", f"{pad}    out += [*map(row.__getitem__, _i{i})]",
+                          f"{pad}except (IndexError, TypeError):   # an item that is no number: none",
+                          f"{pad}    out += [(tag, (p1, x)) for x in _i{i}]"]
+            elif slot == 2 and reuse:
                 lines += [f"{pad}p1 = L[1]", f"{pad}row = _known.get((tag, p1))", f"{pad}if row is None:",
                           f"{pad}    row = _known[tag, p1] = {{}}",
                           f"{pad}out.extend([row.get(x) or row.setdefault(x, (tag, (p1, x))) for x in _i{i}])"]
             elif slot == 2:
                 lines += [f"{pad}p1 = L[1]", f"{pad}out.extend([(tag, (p1, x)) for x in _i{i}])"]
+            elif slot == 1 and sized is not None:
+                lines += [f"{pad}row = _rows.get(tag)", f"{pad}if row is None:",
+                          f"{pad}    row = _rows[tag] = tuple([(tag, (x,)) for x in range(_size(m))])",
+                          f"{pad}try:", f"{pad}    out += [*map(row.__getitem__, _i{i})]",
+                          f"{pad}except (IndexError, TypeError):   # an item that is no number: none",
+                          f"{pad}    out += [(tag, (x,)) for x in _i{i}]"]
             elif slot == 1:
                 lines.append(f"{pad}out.extend([(tag, (x,)) for x in _i{i}])")
             else:
@@ -721,6 +739,14 @@ def _listing(domains, nlocals, known, reuse):
     fn = types.FunctionType(_first_run_listing.__code__, g, "listing")
     g["_self"] = weakref.ref(fn)
     return fn
+
+
+def _option_table_size(kind: str):
+    """fn(machine) -> how many values of `kind` the game numbers (ids 0 .. n - 1), or None for a
+    kind that is not numbered so (numbers, texts, flags: their options are made as met)."""
+    return {"piece": lambda m: len(m.cg.pieces), "space": lambda m: len(m.cg.board.spaces),
+            "card": lambda m: len(m.cg.cards), "side": lambda m: m.cg.nsides,
+            "zone": lambda m: len(m.cg.zones) * m.cg.nsides}.get(kind)
 
 
 def _first_run_listing(m, side, tag, out):  # the code of a joined listing until its first call

@@ -780,7 +780,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
 
         listing = None
         if specialised() and plain and nb:
-            listing = _listing(domains, nlocals, known, reuse)
+            listing = _listing(domains, nlocals, known, reuse, tuple(kinds))
 
         def enumerate_(m, side, tag=None, out=None):
             """The bindings of the action for `side`; with `out`, (tag, binding) pairs are
@@ -831,6 +831,9 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
                     rec(i + 1)
             rec(0)
             return out
+
+        if listing is not None:   # the act instruction calls it straight away (ActOp)
+            enumerate_.listing = listing
 
         def label_(m, binding):
             L = [None] * nlocals

@@ -60,7 +60,7 @@ class ChooseOp:
             return
         m.decide("choose", self.side(m, L), opts, self.may)
 
-    def resume(self, m, fr, value):
+    def resume(self, m, fr, value, side=None):
         fr[2][self.slot] = value
         fr[1] += 1
 
@@ -105,30 +105,47 @@ class ActOp:
     def __init__(self, actions, side, may):
         self.actions, self.side, self.may = actions, side, may
         self.site = "act"
-        self.with_cards = None    # whether an action binds a card: known once all actions are built
+        # made on the first call, once the game's actions are all built (`_prepare`): per action,
+        # (what lists its options, its number); whether an action binds a card;
+        # whether the decision is recorded as it is (no `anytime` rule can add an option)
+        self.listers = None
+        self.with_cards = False
+        self.plain = False
+
+    def _prepare(self, m) -> tuple:
+        actions = m.cg.actions
+        self.with_cards = any(actions[a].card_params for a in self.actions)
+        self.plain = not m.cg.anytime
+        # an action's joined listing fills the instruction's list itself (Lowerer.action_index)
+        self.listers = tuple((getattr(actions[a].enumerate, "listing", None) or actions[a].enumerate, a)
+                             for a in self.actions)
+        return self.listers
 
     def __call__(self, m, fr):
         side = self.side(m, fr[2])
         opts = []
-        actions = m.cg.actions
-        for a in self.actions:
-            actions[a].enumerate(m, side, a, opts)
+        for lister, a in self.listers or self._prepare(m):
+            lister(m, side, a, opts)
         if not opts and not self.may:
             fr[1] += 1
             return
-        single = len(opts) == 1    # forced only when one binding exists, not one card name
-        if not single:
-            if self.with_cards is None:
-                self.with_cards = any(actions[a].card_params for a in self.actions)
-            if self.with_cards:
-                opts = _distinct_bindings(m, opts)
-        if single and not self.may and m.st.forced:
-            self.resume(m, fr, opts[0], side)
+        if len(opts) == 1:    # forced only when one binding exists, not one card name
+            if not self.may and m.st.forced:
+                self.resume(m, fr, opts[0], side)
+                return
+        elif self.with_cards:
+            opts = _distinct_bindings(m, opts)
+        if self.plain:
+            # Machine.decide's record, written here: a side's decision without `anytime` rules
+            m.st.pending = {"kind": "act", "side": side, "options": opts + [None] if self.may else opts,
+                            "for": side}
+            m.halt = True
             return
         m.decide("act", side, opts, self.may)
         m.st.pending["for"] = side
 
     def resume(self, m, fr, value, side=None):
+        """`side`: the side that decided (Machine.apply gives it), the one the action is for."""
         fr[1] += 1
         if value is None:
             return
@@ -183,7 +200,7 @@ class MenuOp:
             return
         m.decide("menu", self.side(m, L), opts, False)
 
-    def resume(self, m, fr, value):
+    def resume(self, m, fr, value, side=None):
         fr[1] = self.targets[value].pc
 
     def describe(self, m, fr, value):

@@ -22,7 +22,7 @@ CALL_DEPTH_LIMIT = 200
 
 class Machine:
     __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt",
-                 "tables")
+                 "tables", "sizes", "nones")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -40,6 +40,8 @@ class Machine:
         self.halt = False
         # per procedure, what the run loop reads of it (made once per compiled game)
         self.tables = cg.__dict__.get("_run_tables") or _run_tables(cg)
+        # per procedure, how many locals a frame holds; tuples of none by length, to pad them with
+        self.sizes, self.nones = cg.__dict__["_proc_sizes"]
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
@@ -65,32 +67,40 @@ class Machine:
                                       "end the game with `win SIDE` or `end in a draw`")
                 fr = frames[-1]
                 code, run, n = tables[fr[0]]
-                if fr[1] < n:
-                    self.halt = False
-                    # the instructions of the top frame, until it ends, calls, decides or wins; a
-                    # run of simple ones is one call (it returns how many it ran, MAX_BLOCK at most,
-                    # so below `room` no run can pass the limit: the loop need not test it) ...
-                    while steps <= room:
+                self.halt = False
+                # the instructions of the top frame, until it calls, decides or wins; a run of
+                # simple ones is one call (it returns how many it ran, MAX_BLOCK at most, so below
+                # `room` no run can pass the limit: the loop need not test it) ...
+                while steps <= room:
+                    if fr[1] < n:
                         steps += run[fr[1]](self, fr) or 1
-                        if self.halt or fr[1] >= n:
+                        if self.halt:
                             break
-                    else:
-                        # ... except in the last steps before the limit, where they run one by one
-                        # so the limit falls where it would
-                        while True:
-                            code[fr[1]](self, fr)
-                            steps += 1
-                            if self.halt or fr[1] >= n or steps > STEP_LIMIT:
-                                break
+                        continue
+                    # the procedure ran off its end: it returns nothing to its caller (return_from),
+                    # which goes on here at once (nothing but `halt` changes the decision or result)
+                    frames.pop()
+                    if not frames:
+                        break
+                    caller = frames[-1]
+                    if fr[3] >= 0:
+                        caller[2][fr[3]] = None
+                    fr = caller
+                    code, run, n = tables[fr[0]]
+                else:
+                    # ... except in the last steps before the limit, where they run one by one so
+                    # the limit falls where it would
+                    while not self.halt:
+                        if fr[1] >= n:
+                            frames.pop()
+                            if frames and fr[3] >= 0:
+                                frames[-1][2][fr[3]] = None
+                            break
+                        code[fr[1]](self, fr)
+                        steps += 1
                         if steps > STEP_LIMIT:
                             self.fail_runtime("R002", f"more than {STEP_LIMIT} steps without a decision",
                                               fr, "a loop never stops or a trigger keeps firing itself")
-                    if self.halt:
-                        continue
-                # the procedure ran off its end: it returns nothing to its caller (return_from)
-                frames.pop()
-                if frames and fr[3] >= 0:
-                    frames[-1][2][fr[3]] = None
         except RecursionError:
             self.fail_too_deep(fr)
         except (TypeError, AttributeError, IndexError, KeyError, ZeroDivisionError) as exc:
@@ -172,11 +182,12 @@ class Machine:
         raise LumosRuntimeError(Diagnostic(code, message, span, hint))
 
     def call(self, proc: int, args: list, result_slot: int = -1) -> None:
-        """Push a frame for `proc`; its return value goes to the caller's `result_slot`."""
-        p = self.cg.procs[proc]
-        local = [None] * p.nlocals
-        local[:len(args)] = args
-        self.st.frames.append([proc, 0, local, result_slot])
+        """Push a frame for `proc`; its return value goes to the caller's `result_slot`. `args`
+        becomes the frame's locals (padded with none): every caller passes a list of its own."""
+        blank = self.sizes[proc] - len(args)
+        if blank > 0:
+            args += self.nones[blank]
+        self.st.frames.append([proc, 0, args, result_slot])
         self.halt = True
         if proc == self.stop_at:     # a marker, not a decision: the position's reader takes it away
             self.st.pending = {"kind": "start", "side": -3, "options": []}
@@ -268,12 +279,13 @@ class Machine:
         value = options[index]
         st.pending = None
         fr = st.frames[-1]
-        if isinstance(value, dict):
+        if self.cg.anytime and isinstance(value, dict):    # only `anytime` rules offer dicts
             self.take_anytime(value, side)
         else:
             if st.anytime_at is not None and st.anytime_at == self.decision_at():
                 st.anytime_at = None
-            self.cg.procs[fr[0]].code[fr[1]].resume(self, fr, value)
+            # the deciding side goes along: an action's instruction need not work it out again
+            self.tables[fr[0]][0][fr[1]].resume(self, fr, value, side)
         self.run()
 
     def labels(self) -> list[str]:
@@ -735,8 +747,11 @@ def _run_tables(cg: CompiledGame) -> list:
     """Per procedure, (code, run, len(code)): what the run loop reads of a frame's procedure,
     kept on the compiled game (a cache beside its data, like its prepared starts)."""
     tables = [(p.code, p.run or p.code, len(p.code)) for p in cg.procs]
+    sizes = [p.nlocals for p in cg.procs]
+    object.__setattr__(cg, "_proc_sizes", (sizes, tuple((None,) * n for n in range(max(sizes, default=0) + 1))))
     object.__setattr__(cg, "_run_tables", tables)
     return tables
+
 
 
 def _stack_words() -> str:

@@ -93,23 +93,29 @@ class State:
         self.anytime_at: list | None = None
 
     def clone(self) -> "State":
-        # `map(list.copy, ...)` copies each inner list without a comprehension's frame: a new
-        # game is a clone of its prepared start, so this is on the path of every game
+        # `map(list.copy, ...)` copies each inner list without a comprehension's frame, and an
+        # empty table (a game without pieces, cards or such variables) is not mapped at all: a
+        # new game is a clone of its prepared start, so this is on the path of every game
         c = State.__new__(State)
         c.rng = self.rng
         c.g = self.g[:]
         copy = list.copy
-        c.sv = [*map(copy, self.sv)]
-        c.pv = [*map(copy, self.pv)]
-        c.xv = [*map(copy, self.xv)]
-        c.cv = [*map(copy, self.cv)]
+        c.sv = [*map(copy, self.sv)] if self.sv else []
+        c.pv = [*map(copy, self.pv)] if self.pv else []
+        c.xv = [*map(copy, self.xv)] if self.xv else []
+        c.cv = [*map(copy, self.cv)] if self.cv else []
         c.loc = self.loc[:]
         c.holder = self.holder[:]
         c.occ = self.occ[:]
         c.occ_next = self.occ_next[:]
-        c.zones = [*map(copy, self.zones)]
+        c.zones = [*map(copy, self.zones)] if self.zones else []
         c.card_zone = self.card_zone[:]
-        c.frames = [[p, pc, local[:], slot] for p, pc, local, slot in self.frames]
+        frames = self.frames
+        if len(frames) == 1:   # a game at its first decision, often: no comprehension's frame
+            (p, pc, local, slot), = frames
+            c.frames = [[p, pc, local[:], slot]]
+        else:
+            c.frames = [[p, pc, local[:], slot] for p, pc, local, slot in frames]
         pending = self.pending
         c.pending = None if pending is None else pending.copy()
         c.result = None if self.result is None else self.result[:]

@@ -67,8 +67,19 @@ def load_game(game: str | Path, with_paths: tuple[str | Path, ...] | list = ()):
 
 def new_game(cg, seed: int = 0, options: dict | None = None, log: bool = False, forced: str = "ask"):
     """A new game at its first decision; `forced` is the single-option policy ("ask" or "take")."""
+    # GameState.new, found once: an `import` statement run at every call costs about as much as
+    # copying a tic-tac-toe's prepared start (a driver starts a game every few decisions)
+    new = _new_state[0] if _new_state else _first_new_state()
+    return new(cg, seed=seed, options=options, log=log, forced=forced)
+
+
+_new_state: list = []    # [GameState.new] once the interpreter is imported
+
+
+def _first_new_state():
     from lumos.interpreter.engine import GameState
-    return GameState.new(cg, seed=seed, options=options, log=log, forced=forced)
+    _new_state.append(GameState.new)
+    return GameState.new
 
 
 def load_position(cg, position, seed: int | None = None):
