@@ -15,7 +15,6 @@ written in, and is called with a copy of that rule's locals taken when it was re
 """
 from __future__ import annotations
 
-from lumos.compiler import nodes as N
 from lumos.diagnostics import did_you_mean
 from lumos.interpreter.program import Proc
 
