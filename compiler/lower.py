@@ -835,8 +835,9 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         if listing is not None:   # the act instruction calls it straight away (ActOp)
             enumerate_.listing = listing
 
-        def label_(m, binding):
+        def label_(m, binding, side=None):
             L = [None] * nlocals
+            L[0] = side           # `me` in the label: the side the option is for
             L[1:1 + nb] = binding
             return label(m, L)
         self.actions[index] = ActionInfo(decl.name, proc_index, enumerate_, label_, decl.sources, decl.span,

@@ -158,7 +158,7 @@ class ActOp:
         if value is None:
             return "do nothing"
         a, binding = value
-        return m.cg.actions[a].label(m, binding)
+        return m.cg.actions[a].label(m, binding, self.side(m, fr[2]))
 
     def args(self, m, fr, value) -> dict:
         if value is None:

@@ -32,4 +32,4 @@ def game_sources(game: str | Path, cards: str | Path | None = None) -> GameSourc
     card_dir = Path(cards) if cards else (rules / "cards" if (rules / "cards").is_dir() else None)
     schema_dir = card_dir / "schema" if card_dir and (card_dir / "schema").is_dir() else \
         _package_dir("lumos.cards") / "schema"
-    return GameSources(rules.name, rules, card_dir, schema_dir)
+    return GameSources(rules.resolve().name, rules, card_dir, schema_dir)   # `.` is named after its folder

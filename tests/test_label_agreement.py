@@ -53,3 +53,28 @@ def test_a_plural_word_right_before_another_number_names_that_number(tmp_path):
     """"power {p} points {q}": `points` names the value after it, and stays as written."""
     _, one = play(tmp_path, 0)
     assert "round 1: power 1 points 2; 1 hit, 1 block" in one
+
+
+ME_GAME = """\
+game "Marks"
+board "board.yaml"
+sides red, blue
+
+action mark:
+    with s in spaces
+    label "{me} marks {s}"
+    log "{me} marked {s}"
+
+flow:
+    do one of mark by blue
+    end in a draw
+"""
+
+
+def test_me_in_an_action_label_is_the_side_the_option_is_for(tmp_path):
+    """docs/language.md: `me` in an action is the acting side; its label and its log say who
+    (they used to read "none marks a")."""
+    cg, diags, _ = write_game(tmp_path, "marks", {"game.lumos": ME_GAME, "board.yaml": BOARD})
+    assert cg is not None, diags
+    state = GameState.new(cg, seed=1)
+    assert state.action_labels() == ["blue marks a"]
