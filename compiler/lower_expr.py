@@ -45,6 +45,8 @@ _EXPR_METHODS: dict = {}   # (lowerer class, node class) -> its e_ method
 class ExprLowering:
     """Mixin of Lowerer: expression methods. Needs self.sink, self.symbols, self.local."""
 
+    builtins = BUILTINS     # what analyses given a lowering (compiler/static_search.py) read
+
     def expr(self, node: N.Expr):
         method = _EXPR_METHODS.get((type(self), type(node)))
         if method is None:

@@ -166,8 +166,7 @@ def _expand(low, node, blocked, depth):
 
 def _body_of(low, call, blocked):
     """The body of a game function with its parameters replaced by the call's arguments, or None."""
-    from lumos.compiler.lower_expr import BUILTINS
-    if call.func in BUILTINS:
+    if call.func in low.builtins:
         return None
     sym = low.symbols.get(call.func)
     if sym is None or sym.what != "function":

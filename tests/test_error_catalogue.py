@@ -39,6 +39,7 @@ EXEMPT = {
     "P103": "position files are read by load_position and card tests, not by `lumos check`",
     "P104": "position files are read by load_position and card tests, not by `lumos check`",
     "P105": "position files are read by load_position and card tests, not by `lumos check`",
+    "P106": "position files are read by load_position and card tests, not by `lumos check`",
     "R010": "runtime: reported by `lumos simulate --max-decisions`",
     "V100": "reported by `lumos view` on a file that is not a game log, not by `lumos check`",
     "V101": "reported by `lumos view` on a log that does not replay, not by `lumos check`",
