@@ -492,15 +492,7 @@ class StmtLowering:
             def grow_var(m, fr):
                 L = fr[2]
                 value = f(m, L)
-                items = list(get(m, L) or ())
-                if value is not None:
-                    values = tuple(m.st.zones[value]) if is_zone else (value if many else (value,))
-                    for v in values:
-                        if adding:
-                            items.append(v)
-                        elif v in items:
-                            items.remove(v)
-                store(m, L, tuple(items))
+                store(m, L, _grown(m, get(m, L), value, adding, many, is_zone))
                 fr[1] += 1
             self.emit(grow_var, s.span)
             return
