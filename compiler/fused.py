@@ -16,7 +16,7 @@ import types
 import weakref
 
 from lumos.compiler import nodes as N
-from lumos.compiler.hoist import invariant, own_slot
+from lumos.compiler.hoist import invariant, never_none, own_slot, truth
 
 
 # -- fused closures
@@ -276,6 +276,8 @@ def _reach_text(start, link, count, through, onto, tslot, oslot):
     ttext, otext = ttext.replace("m.st.", "st."), otext.replace("m.st.", "st.")
     (ttext, otext), first = invariant([ttext, otext], names, min(tslot, oslot), _NO_NAMES)
     ttext, otext = own_slot(ttext, tslot, "nxt"), own_slot(otext, oslot, "nxt")
+    # a space of the board is never none; an `if` reads only the truth of its test
+    ttext, otext = truth(never_none(ttext, "nxt")), truth(never_none(otext, "nxt"))
     first = "".join(f"    {line}\n" for line in first)
     body = f"""def search(m, L):
     st = m.st
@@ -578,14 +580,14 @@ def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, ow
         if through is None:
             test = "ok = True"
         else:
-            test = f"L[{tslot}] = nxt\n                ok = True if {own_slot(ttext, tslot, 'nxt')} else False"
+            test = f"L[{tslot}] = nxt\n                ok = True if {truth(never_none(own_slot(ttext, tslot, 'nxt'), 'nxt'))} else False"
         if onto is None:
             ends = "    return tuple(ends)\n"
         else:
             ends = f"""    found = []
     for nxt in ends:
         L[{oslot}] = nxt
-        if {own_slot(otext, oslot, 'nxt')}:
+        if {truth(never_none(own_slot(otext, oslot, 'nxt'), 'nxt'))}:
             found.append(nxt)
     return tuple(found)
 """
