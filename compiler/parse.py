@@ -5,6 +5,8 @@ built once and reused; the grammar file ships as package data.
 """
 from __future__ import annotations
 
+import re
+
 import contextlib
 import functools
 from importlib import resources
@@ -463,6 +465,32 @@ def _unclosed_bracket(text: str, upto: int) -> tuple[int, int, str] | None:
     return stack[-1] if stack else None
 
 
+_QUANTIFIER_BEFORE = re.compile(r"(?<![\w.])(any|all|count)\s*$")
+
+
+def _known_mistake(text: str, tok) -> tuple[str, str] | None:
+    """(message, hint) for a mistake read off the text around the unexpected token: a quantifier
+    not in brackets inside an expression (`a and any d in ...`: `any` was read as a name), a list
+    indexed (`d[0]`), a range (`[1..7]`)."""
+    at = getattr(tok, "start_pos", None)
+    if at is None:
+        return None
+    before, after = text[:at], text[at:]
+    if tok.type == "NAME" and _QUANTIFIER_BEFORE.search(before):
+        word = _QUANTIFIER_BEFORE.search(before).group(1)
+        return (f"`{word} NAME in LIST where ...` inside `and`, `or`, `not` or a comparison goes in brackets",
+                f"write `... and ({word} {tok.value} in ...)`; the quantifier's condition runs to the end "
+                f"of its brackets")
+    if after.startswith("[") and before.rstrip()[-1:] in (")", "]") or (
+            after.startswith("[") and before[-1:].isalnum()):
+        return ("a list has no indexing",
+                "name an item with `first(LIST)`, `last(LIST)`, a filter (`LIST where ...`) or `for each`")
+    if after.startswith("..") or (after.startswith(".") and before.endswith(".")):   # `1.` may be read as a number
+        return ("there is no range of numbers",
+                "write the numbers out as a list: `[1, 2, 3, 4, 5, 6, 7]` (filter it with `where it <= n`)")
+    return None
+
+
 def _diagnose(exc: UnexpectedInput, text: str, path: str, start: str) -> Diagnostic:
     line, col = getattr(exc, "line", 1) or 1, getattr(exc, "column", 1) or 1
     tok = getattr(exc, "token", None)
@@ -499,6 +527,9 @@ def _diagnose(exc: UnexpectedInput, text: str, path: str, start: str) -> Diagnos
             return Diagnostic("L104", "unexpected indentation", Span(path, line, col),
                               "only lines after a line ending in `:` are indented")
         end = col + max(1, len(str(tok.value))) if tok.type not in ("_NL", "_DEDENT") else col + 1
+        known = _known_mistake(text, tok)
+        if known is not None:
+            return Diagnostic("L101", known[0], Span(path, line, col, line, end), known[1])
         return Diagnostic("L100", f"unexpected {shown}", Span(path, line, col, line, end),
                           f"expected {_expected_words(exc.expected)}")
     if isinstance(exc, UnexpectedEOF):
