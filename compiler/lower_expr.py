@@ -18,6 +18,7 @@ from lumos.diagnostics import did_you_mean
 from lumos.interpreter.routes import sure_route
 
 _BAD = (_const(None), "any")
+_PLAIN_WALKS = 1 << 16      # walks with no condition kept per search site (a bound on memory)
 
 # builtin functions: name -> (argument types, result type or a rule)
 BUILTINS = {
@@ -768,6 +769,10 @@ class ExprLowering:
             finally:
                 restore()
         exact = n.exact
+        if through is None and onto is None:
+            plain = self.plain_reach(n, start, link, count)
+            if plain is not None:
+                return plain, "list:space"
         if n.walk and n.came_from is not None:
             came, _ = self.expect(n.came_from, "space", "the space the walk came from")
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot,
@@ -787,6 +792,38 @@ class ExprLowering:
         span = n.span    # a search that runs away is reported here
         return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot, span)), \
             "list:space"
+
+    def plain_reach(self, n, start, link, count):
+        """A search with no condition depends on the board alone: `exactly 1` is a table of each
+        space's neighbours; a walk (`without backtracking`, also `coming from`) is kept per start,
+        length and space it came from (both back ends: Machine.reach_exact and Machine.walk give
+        these answers and write no local; a walk counts no steps)."""
+        if self.board is None:
+            return None
+        if not n.walk and n.exact and getattr(count, "const", (None,))[0] == 1:
+            nbrs = self.board.links[link]
+            table = tuple(tuple(sorted(set(row) - {i})) if len(nbrs) > 1 else () for i, row in enumerate(nbrs))
+            fn = lambda m, L: () if (s := start(m, L)) is None else table[s]  # noqa: E731
+            if _has_src(start):
+                t, v = _name(), _name()
+                _lazy(fn, lambda: _around(start, f"(() if ({v} := ", f") is None else {t}[{v}])", {t: table}))
+            return fn
+        if not n.walk:
+            return None
+        came = None
+        if n.came_from is not None:
+            came, _ = self.expect(n.came_from, "space", "the space the walk came from")
+        kept: dict = {}
+
+        def plain_walk(m, L):
+            key = (start(m, L), count(m, L), None if came is None else came(m, L))
+            found = kept.get(key)
+            if found is None:
+                found = m.walk(key[0], link, key[1], None, None, L, -1, -1, key[2])
+                if len(kept) < _PLAIN_WALKS:
+                    kept[key] = found
+            return found
+        return plain_walk
 
     def e_Route(self, n):
         start, _ = self.expect(n.start, "space", "the start of `route`")

@@ -14,13 +14,13 @@ def test_slots_made_before_the_search_are_read_once():
     assert first == ["_L1 = L[1]", "_L3 = L[3]"]
 
 
-def test_a_remembered_row_is_looked_up_at_its_first_use():
+def test_a_remembered_row_is_looked_up_once_before_the_search():
     cache = {}
     names = {"_5": cache, "_6": _NO_NAMES}
     text = "(_9 if (_9 := _5.get(L[1], _6).get(L[8])) is not None else _7(m, L))"
     (out,), first = invariant([text], names, 8, _NO_NAMES)
     assert "_5.get(L[1], _6)" not in out and "_row_5" in out
-    assert first == ["_L1 = L[1]", "_row_5 = None"]
+    assert first == ["_L1 = L[1]", "_row_5 = _5.get(_L1) or _5.setdefault(_L1, {})"]
     # the hoisted text finds the same entries as the original
     cache[4] = {8: True}
     g = {"_5": cache, "_6": _NO_NAMES, "_7": lambda m, L: False}

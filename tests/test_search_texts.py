@@ -3,7 +3,7 @@
 A search's loop variable is a space of the board, never none, so its conditions' none tests on
 it are dropped (lumos.compiler.hoist.never_none); an `if` reads only the truth of its test, so
 `True if X else False` around it, or around the parts of an `and`/`or` chain, is dropped
-(hoist.truth); a remembered part's row is looked up once per search. The games these texts
+(hoist.truth); a remembered part's row is looked up once per search (tests/test_search_hoist.py). The games these texts
 play are checked against the reference back end by tests/test_backend_equivalence.py; here, the
 rewrites themselves, including the forms they must leave alone.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from lumos.compiler import fused
-from lumos.compiler.hoist import invariant, never_none, truth
+from lumos.compiler.hoist import never_none, truth
 from support.equivalence import compiled, play_final
 
 
@@ -44,15 +44,6 @@ def test_never_none_drops_tests_of_the_space_and_nothing_else():
 def test_never_none_leaves_a_name_also_bound_to_something_else():
     text = "((_5 := nxt) is None or st.occ[_5] < 0) and ((_5 := L[2]) is None)"
     assert never_none(text, "nxt") == text
-
-
-def test_a_remembered_row_is_looked_up_once_before_the_search():
-    empty: dict = {}
-    cache: dict = {}
-    text = "(_7 if (_7 := _3.get(L[1], _4).get(L[9])) is not None else _8(m, L))"
-    (out,), first = invariant([text], {"_3": cache, "_4": empty}, 9, empty)
-    assert out == "(_7 if (_7 := _row_3.get(L[9])) is not None else _8(m, L))"
-    assert first == ["_L1 = L[1]", "_row_3 = _3.get(_L1) or _3.setdefault(_L1, {})"]
 
 
 def test_the_searches_of_a_bundled_game_test_no_space_against_none(monkeypatch):
