@@ -19,6 +19,16 @@ from lumos.interpreter.routes import sure_route
 
 _BAD = (_const(None), "any")
 
+
+class Bound(tuple):
+    """(slot, type) of a parameter of an inlined call given a constant: its body reads the
+    constant (`const`, as _const), so what depends only on it is folded while lowering."""
+
+    def __new__(cls, slot: int, typ: str, const: tuple):
+        entry = super().__new__(cls, (slot, typ))
+        entry.const = const
+        return entry
+
 # builtin functions: name -> (argument types, result type or a rule)
 BUILTINS = {
     "count": (("list",), "number"),
@@ -95,7 +105,10 @@ class ExprLowering:
 
     def e_Name(self, n):
         if n.name in self.local.names:
-            slot, typ = self.local.names[n.name]
+            entry = self.local.names[n.name]
+            slot, typ = entry
+            if type(entry) is Bound:   # a parameter given a constant (inline_call): that constant
+                return _const(entry.const[0]), typ
             return _local(slot), typ
         sym = self.symbols.get(n.name)
         if sym is None:
@@ -450,6 +463,8 @@ class ExprLowering:
         if not compatible(ta, tb):
             self.sink.add("E203", f"both branches should give the same kind of value, not {describe(ta)} "
                           f"and {describe(tb)}", n.span, "")
+        if hasattr(c, "const"):   # a constant condition (both branches lowered: their errors are reported)
+            return (a if c.const[0] else b), unify(ta, tb)
         if any(_has_src(f) for f in (a, b, c)):
             def make():
                 (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), _src(c)
@@ -465,19 +480,47 @@ class ExprLowering:
             first = len(self.local.slot_names)
             fns.append(self.expect(i, "flag", f"each side of `{n.op}`")[0])
             owned.append(range(first, len(self.local.slot_names)))   # the slots this part writes
-        steady = [f for f, (pure, slots) in zip(fns, facts) if pure and slots and -1 not in slots]
+        steady = [i for i, (pure, slots) in enumerate(facts) if pure and slots and -1 not in slots]
+        folding = any(hasattr(f, "const") for f in fns)
         if steady and len(fns) > 1 and len(steady) < len(fns) + (1 if len(steady) > 1 else 0):
             # Test the parts that never read the state first, remembered per value of the
             # locals they read; then the rest (see compiler/purity.py).
-            slots = sorted(set().union(*(facts[i][1] for i, f in enumerate(fns) if f in steady)))
-            clears = sorted(set().union(*(owned[i] for i, f in enumerate(fns) if f in steady)))
-            rest = [f for f in fns if f not in steady]
-            group = self._chain(n.op, steady)
+            rest = [i for i in range(len(fns)) if i not in steady]
+            if folding:   # constant parts folded, in this order (the group first, then the rest)
+                group = _folded_parts(n.op, fns, steady)
+                if group is None:   # every part of the group is a constant that decides nothing
+                    return self._folded_chain(n, fns, rest), "flag"
+                if len(group) == 1 and hasattr(fns[group[0]], "const"):   # the group decides
+                    return _const(bool(fns[group[0]].const[0])), "flag"
+                steady, kept = group, _folded_parts(n.op, fns, rest)
+                rest = kept if kept is not None else []
+            slots = sorted(set().union(*(facts[i][1] for i in steady)))
+            bound = {e[0] for e in self.local.names.values() if type(e) is Bound}
+            if bound and set(slots) - bound:   # a parameter given a constant is no key
+                slots = [s for s in slots if s not in bound]
+            clears = sorted(set().union(*(owned[i] for i in steady)))
+            group = self._chain(n.op, [fns[i] for i in steady])
             if len(slots) <= 2 and len(rest) == 1:
-                return _memo_then(n.op, group, slots, rest[0], clears), "flag"
+                return _memo_then(n.op, group, slots, fns[rest[0]], clears), "flag"
             memo = _memo(group, slots, clears)
-            fns = [memo] + rest
+            return self._chain(n.op, [memo] + [fns[i] for i in rest]), "flag"
+        if folding:
+            return self._folded_chain(n, fns, range(len(fns))), "flag"
         return self._chain(n.op, fns), "flag"
+
+    def _folded_chain(self, n, fns, order):
+        """The chain of the parts `order` (indexes of fns) with its constant parts folded."""
+        kept = _folded_parts(n.op, fns, order)
+        if kept is None:
+            return _const(n.op == "and")
+        if len(kept) > 1:
+            return self._chain(n.op, [fns[i] for i in kept])
+        f = fns[kept[0]]
+        if hasattr(f, "const"):
+            return _const(bool(f.const[0]))
+        if isinstance(n.items[kept[0]], (N.Compare, N.Not, N.BoolOp)):
+            return f     # already true or false
+        return _truth(f)
 
     def _chain(self, op, fns):
         if len(fns) == 1:
@@ -509,6 +552,8 @@ class ExprLowering:
 
     def e_Not(self, n):
         f, _ = self.expect(n.operand, "flag", "the value after `not`")
+        if hasattr(f, "const"):
+            return _const(not f.const[0]), "flag"
         if _has_src(f):
             return _joined(lambda: _around(f, "not ", "")), "flag"
         return (lambda m, L: not f(m, L)), "flag"
@@ -545,6 +590,11 @@ class ExprLowering:
             elif not compatible(ta, el):
                 self.sink.add("E203", f"cannot look for {describe(ta)} in a list of {describe(el)}", n.span, "")
             if region is not None:
+                if hasattr(a, "const"):
+                    try:
+                        return _const((a.const[0] in region) == (op == "in")), "flag"
+                    except TypeError:   # a value that cannot be in a set: left to run (and fail) as before
+                        pass
                 sa = getattr(a, "slot", None)
                 if sa is not None:
                     f = (lambda m, L: L[sa] in region) if op == "in" else (lambda m, L: L[sa] not in region)
@@ -585,6 +635,10 @@ class ExprLowering:
         elif not compatible(ta, tb):
             self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
                           "both sides of a comparison must be the same kind of value")
+        if hasattr(a, "const") and hasattr(b, "const"):
+            folded = _folded_compare(op, a.const[0], b.const[0])
+            if folded is not None:
+                return _const(folded), "flag"
         space_of = getattr(a, "occupant_of", None)
         if space_of is not None and isinstance(n.right, N.NoneLit) and op in ("is", "==", "isnot", "!="):
             # `occupant(s) is none` — the commonest test in movement rules — reads the board once.
@@ -722,6 +776,8 @@ class ExprLowering:
                 else:
                     acc = acc % v if v else 0
             return acc
+        if all(hasattr(f, "const") for f in fns) and all(_number(f.const[0]) or f.const[0] is None for f in fns):
+            return _const(arith(None, None)), "number"   # constants: the sum as it would run
         if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(_has_src(f) for f in fns):
             return _joined(lambda: _arith_text([_src(f) for f in fns], ops)), "number"
         return arith, "number"
@@ -742,6 +798,8 @@ class ExprLowering:
 
     def e_Neg(self, n):
         f, _ = self.expect(n.operand, "number", "the value after `-`")
+        if hasattr(f, "const") and _number(f.const[0]):   # `-1`
+            return _const(-f.const[0]), "number"
         fn = lambda m, L: -f(m, L)  # noqa: E731
         if specialised() and _has_src(f):
             _lazy(fn, lambda: _around(f, "(-(", "))"))
@@ -909,11 +967,17 @@ class ExprLowering:
         caller's locals, so a call costs no new locals list. The body still sees only its own
         parameters and the game's names. A function met again inside itself is called instead."""
         saved = self.local.names
-        # A parameter given a plain local reads that local directly (bodies never assign).
+        # A parameter given a plain local reads that local directly (bodies never assign); one
+        # given a constant is that constant in the body, so what depends on it folds. Its hidden
+        # slot is still made and written (a saved state holds it: the same state, the same hash),
+        # except on locals nothing keeps (`scratch`: an action's `with` lists, a card's condition).
+        consts = [getattr(f, "const", None) for f, _t in args]
+        kept = not getattr(self, "scratch", False)
         aliased = [getattr(f, "slot", None) for f, _t in args]
         slots = [a if a is not None else self.local.hidden(f"{decl.name}.{p}", t)
                  for p, a, (_f, t) in zip(decl.params, aliased, args)]
-        self.local.names = {p: (slot, t) for p, slot, (_f, t) in zip(decl.params, slots, args)}
+        self.local.names = {p: (slot, t) if c is None else Bound(slot, t, c)
+                            for p, slot, (_f, t), c in zip(decl.params, slots, args, consts)}
         self.inlining.append(decl.name)
         depth, self.where_depth = getattr(self, "where_depth", 0), 0   # the body's `where`s are its own
         try:
@@ -922,7 +986,7 @@ class ExprLowering:
             self.inlining.pop()
             self.local.names = saved
             self.where_depth = depth
-        copies = [(slot, f) for slot, (f, _t), a in zip(slots, args, aliased) if a is None]
+        copies = [(slot, f) for slot, (f, _t), a, c in zip(slots, args, aliased, consts) if a is None and (c is None or kept)]
         if not copies:
             return body, rtype
         slots = [slot for slot, _f in copies]
@@ -1156,6 +1220,51 @@ class ExprLowering:
             inner[0], inner[1] = side, card
             return bool(cdef.condition(m, inner))
         return playable
+
+
+def _folded_parts(op: str, fns, order):
+    """The indexes (of `order`, in its order) of the parts of an `and`/`or` left after its
+    constant ones, or None when every part is a constant that does not decide it (the chain is
+    then true for `and`, false for `or`). A constant that does not decide is dropped (it does
+    nothing); the first that decides ends the chain (the parts after it never run), and the
+    parts before it still run (their errors are raised where they would be)."""
+    deciding = op == "or"
+    kept = []
+    for i in order:
+        c = getattr(fns[i], "const", None)
+        if c is None:
+            kept.append(i)
+        elif bool(c[0]) == deciding:
+            kept.append(i)
+            break
+    return kept or None
+
+
+def _truth(f):
+    """True or False as `f` is true or not (a chain of one part)."""
+    fn = lambda m, L: True if f(m, L) else False  # noqa: E731
+    if _has_src(f):
+        _lazy(fn, lambda: _around(f, "True if ", " else False"))
+    return fn
+
+
+def _number(v) -> bool:
+    return type(v) in (int, float)
+
+
+def _folded_compare(op: str, x, y):
+    """`x op y` of two constants, as the comparison's closure computes it (`is` is `==`; a
+    numeric comparison with none is false), or None when it is left to run."""
+    if op in ("==", "is"):
+        return x == y
+    if op in ("!=", "isnot"):
+        return x != y
+    if op in ("<", ">", "<=", ">="):
+        if x is None or y is None:
+            return False
+        if _number(x) and _number(y):
+            return {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
+    return None
 
 
 def _operand_pairs(cond):
