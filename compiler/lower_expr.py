@@ -998,15 +998,27 @@ class ExprLowering:
                 L[s0] = a0(m, L)
                 return body(m, L)
             exists = getattr(body, "exists", None)
+            if specialised():
+                # one compiled function, also where it is called rather than written in line
+                # (a `where`'s list, a first-use part): the argument stored in its slot
+                # (__setitem__ gives None), then the body
+                def make_of(b):
+                    def make():
+                        (at, an), (bt, bn) = _src(a0), _src(b)
+                        return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
+                    return make
+                fn = _joined(make_of(body))
+                if exists is not None:   # the body is a filter: the call can be asked whether it has an item
+                    fn.exists = _joined(make_of(exists))
+                return fn, rtype
             if exists is not None:   # the body is a filter: the call can be asked whether it has an item
                 def inline1_exists(m, L):
                     L[s0] = a0(m, L)
                     return exists(m, L)
                 inline1.exists = inline1_exists
-            if _has_src(a0) or _has_src(body) or specialised():
+            if _has_src(a0) or _has_src(body):
                 def make():
                     (at, an), (bt, bn) = _src(a0), _src(body)
-                    # the argument stored in its slot (__setitem__ gives None), then the body
                     return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
                 _lazy(inline1, make)
             return inline1, rtype
@@ -1028,7 +1040,7 @@ class ExprLowering:
                 L[s0] = v0
                 return body(m, L)
             if specialised():
-                _lazy(inline2, make)
+                return _joined(make), rtype
             return inline2, rtype
         pairs = tuple(zip(slots, argfns))
 
@@ -1038,7 +1050,7 @@ class ExprLowering:
                 L[slot] = v
             return body(m, L)
         if specialised():
-            _lazy(inline, make)
+            return _joined(make), rtype
         return inline, rtype
 
     def builtin(self, n):
