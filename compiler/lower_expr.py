@@ -728,9 +728,16 @@ class ExprLowering:
             x, y = a(m, L), b(m, L)
             return x is not None and y is not None and fop(x, y)
         if _has_src(a) or _has_src(b):
+            fast = specialised()
+
             def make():
                 (atext, an), (btext, bn) = _src(a), _src(b)
                 x, y = _name(), _name()
+                # a number written in the rules is never none: only the other value is tested
+                if fast and _known_number(b):
+                    return f"({x} := {atext}) is not None and {x} {op} {btext}", {**an, **bn}
+                if fast and _known_number(a):
+                    return f"({y} := {btext}) is not None and {atext} {op} {y}", {**an, **bn}
                 # both values first (left, then right), as cmp reads them
                 return (f"(({x} := {atext}), ({y} := {btext}))[0] is not None and {y} is not None and {x} {op} {y}",
                         {**an, **bn})
@@ -778,6 +785,8 @@ class ExprLowering:
             return acc
         if all(hasattr(f, "const") for f in fns) and all(_number(f.const[0]) or f.const[0] is None for f in fns):
             return _const(arith(None, None)), "number"   # constants: the sum as it would run
+        if len(fns) == 2 and len(ops) == 1 and any(_known_number(f) for f in fns) and specialised():
+            return _joined(lambda: _arith_with_number(fns, ops[0])), "number"
         if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(_has_src(f) for f in fns):
             return _joined(lambda: _arith_text([_src(f) for f in fns], ops)), "number"
         return arith, "number"
@@ -1258,6 +1267,33 @@ def _truth(f):
     if _has_src(f):
         _lazy(fn, lambda: _around(f, "True if ", " else False"))
     return fn
+
+
+def _known_number(f) -> bool:
+    """Is f a constant number (never none)?"""
+    return hasattr(f, "const") and _number(f.const[0])
+
+
+def _arith_with_number(fns, op: str):
+    """The text of `a OP b` where one side is a number known when compiling (`n + 1`, `4 - d`):
+    as e_Arith's loop computes it (none if the other value is none; `/` and `%` by 0 give 0),
+    without testing the constant."""
+    (at, an), (bt, bn) = _src(fns[0]), _src(fns[1])
+    v = _name()
+    if _known_number(fns[1]):
+        c = fns[1].const[0]
+        if op in ("/", "%") and not c:
+            value = "0"
+        else:
+            value = f"({v} {'//' if op == '/' else op} {bt})"
+        return f"None if ({v} := {at}) is None else {value}", {**an, **bn}
+    if op == "/":
+        value = f"({at} // {v} if {v} else 0)"
+    elif op == "%":
+        value = f"({at} % {v} if {v} else 0)"
+    else:
+        value = f"({at} {op} {v})"
+    return f"None if ({v} := {bt}) is None else {value}", {**an, **bn}
 
 
 def _number(v) -> bool:

@@ -105,6 +105,11 @@ CASES = [
     ('far(p, "x")', "far(p, vx)"), ('far(p, "y")', "far(p, vy)"),
     ('if pick("x") == 1 then "one" else "other"', 'if pick(vx) == 1 then "one" else "other"'),
     ('(1 + 2) * 3 - 10 / 4 > 5', "(v1 + v2) * v3 - 10 / 4 > 5"),
+    # one side a number written in the rules (its text tests only the other side for none)
+    ("v1 < 2", "v1 < v2"), ("nn < 2", "nn < v2"), ("2 > nn", "v2 > nn"), ("3 >= v3", "v3 >= v3"),
+    ("v3 / 0", "v3 / v0"), ("v3 % 0", "v3 % v0"), ("nn + 1", "nn + v1"), ("1 - nn", "v1 - nn"),
+    ("3 / v0", "v3 / v0"), ("3 % v2", "v3 % v2"), ("v3 - 1", "v3 - v1"), ("-4 * v3", "vm * v3"),
+    ("v3 / 2", "v3 / v2"), ("vm / 3", "vm / v3"), ("vm % 3", "vm % v3"), ("nn / 2", "nn / v2"),
 ]
 
 
