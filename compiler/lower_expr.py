@@ -696,6 +696,8 @@ class ExprLowering:
                     fn = lambda m, L: a(m, L) != v  # noqa: E731
                 if not _has_src(a):
                     return fn, "flag"
+                if v is None and specialised():   # the values of a game equal none only when they are none
+                    return _lazy(fn, lambda: _around(a, "(", " is None)" if py == "==" else " is not None)")), "flag"
                 return _lazy(fn, lambda: _around(a, "(", f" {py} {c})", {c: v})), "flag"
         sa, sb = getattr(a, "slot", None), getattr(b, "slot", None)
         if op in ("==", "is", "!=", "isnot") and (_has_src(a) or

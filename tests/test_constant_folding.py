@@ -110,6 +110,10 @@ CASES = [
     ("v3 / 0", "v3 / v0"), ("v3 % 0", "v3 % v0"), ("nn + 1", "nn + v1"), ("1 - nn", "v1 - nn"),
     ("3 / v0", "v3 / v0"), ("3 % v2", "v3 % v2"), ("v3 - 1", "v3 - v1"), ("-4 * v3", "vm * v3"),
     ("v3 / 2", "v3 / v2"), ("vm / 3", "vm / v3"), ("vm % 3", "vm % v3"), ("nn / 2", "nn / v2"),
+    # compared with none (`is None` in the texts): 0 and false are not none
+    ("vx is none", "vx is vn"), ("vn is none", "vn is vn"), ("vn is not none", "vn is not vn"),
+    ("v0 == none", "v0 == nn"), ("vf is none", "vf is fn"), ("v0 is not none", "v0 != nn"),
+    ("fn is none", "fn is fn"),
 ]
 
 
