@@ -6,7 +6,7 @@ harmless closure of type `any` is returned, so one run reports every problem.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
-from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
+from lumos.compiler.fused import (_NO_NAMES, _Recipe, _arith_text, _around, _const, _count_of, _end_text, _exists,
                                   _in_sets_text, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
@@ -466,8 +466,10 @@ class ExprLowering:
         if hasattr(c, "const"):   # a constant condition (both branches lowered: their errors are reported)
             return (a if c.const[0] else b), unify(ta, tb)
         if any(_has_src(f) for f in (a, b, c)):
+            test = _tested if specialised() else _src
+
             def make():
-                (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), _src(c)
+                (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), test(c)
                 return f"{at} if {ct} else {bt}", {**an, **bn, **cn}
             return _joined(make), unify(ta, tb)
         return (lambda m, L: a(m, L) if c(m, L) else b(m, L)), unify(ta, tb)
@@ -530,16 +532,16 @@ class ExprLowering:
             if n_op == "and":
                 return lambda m, L: True if f1(m, L) and f2(m, L) else False
             return lambda m, L: True if f1(m, L) or f2(m, L) else False
-        if len(fns) > 4 and specialised() and any(_has_src(f) for f in fns):
-            def make_long():   # one text however long: no generator and no call per part
-                parts = [_src(f) for f in fns]
-                return f"True if {f' {n_op} '.join(t for t, _n in parts)} else False", _merge(*parts)
-            return _joined(make_long)
+        fast = specialised()
+        if len(fns) > 4 and fast and any(_has_src(f) for f in fns):
+            return _tests_chain(n_op, fns)   # one text however long: no generator and no call per part
         if len(fns) > 4:  # a long chain as nested pairs would recurse once per item at run time
             if n_op == "and":
                 return lambda m, L: all(f(m, L) for f in fns)
             return lambda m, L: any(f(m, L) for f in fns)
         # up to four parts in one closure: no layer per part at run time
+        if 2 <= len(fns) <= 4 and fast:
+            return _tests_chain(n_op, fns)
         if 2 <= len(fns) <= 4:
             def make():
                 parts = [_src(f) for f in fns]
@@ -554,6 +556,8 @@ class ExprLowering:
         f, _ = self.expect(n.operand, "flag", "the value after `not`")
         if hasattr(f, "const"):
             return _const(not f.const[0]), "flag"
+        if _has_src(f) and specialised():
+            return _joined(lambda: _around_test(f, "not ", "")), "flag"
         if _has_src(f):
             return _joined(lambda: _around(f, "not ", "")), "flag"
         return (lambda m, L: not f(m, L)), "flag"
@@ -1268,6 +1272,33 @@ def _truth(f):
     fn = lambda m, L: True if f(m, L) else False  # noqa: E731
     if _has_src(f):
         _lazy(fn, lambda: _around(f, "True if ", " else False"))
+    return fn
+
+
+def _tested(f):
+    """(text, names) that is true when f's value is: an `and`/`or` chain's own tests, without the
+    `True if ... else False` that makes its value a flag, where only its truth is asked."""
+    bare = getattr(f, "bare", None)
+    if bare is not None:
+        text, names = bare()
+        return f"({text})", names
+    return _src(f)
+
+
+def _around_test(child, before: str, after: str):
+    text, names = _tested(child)
+    return before + text + after, names
+
+
+def _tests_chain(op: str, fns):
+    """`a and b and ...` (or `or`) as one joined function giving true or false; its parts' tests
+    in line (a part that is itself a chain without its own conversion to a flag)."""
+    def bare():
+        parts = [_tested(f) for f in fns]
+        return f" {op} ".join(t for t, _n in parts), _merge(*parts)
+    tests = _Recipe(bare)
+    fn = _joined(lambda: (f"True if {tests()[0]} else False", tests()[1]))
+    fn.bare = tests
     return fn
 
 

@@ -114,6 +114,12 @@ CASES = [
     ("vx is none", "vx is vn"), ("vn is none", "vn is vn"), ("vn is not none", "vn is not vn"),
     ("v0 == none", "v0 == nn"), ("vf is none", "vf is fn"), ("v0 is not none", "v0 != nn"),
     ("fn is none", "fn is fn"),
+    # chains inside chains, `not` and `if` (their parts' tests in line; the reference as before)
+    ("(v1 == 1 and vf) or (vt and not vf)", "(v1 == v1 and vf) or (vt and not vf)"),
+    ("(v1 == 1 or fn) and (vt or vf) and not (vt and vf)", "(v1 == v1 or fn) and (vt or vf) and not (vt and vf)"),
+    ("if vt and v1 > 0 then 1 else 2", "if vt and v1 > v0 then v1 else v2"),
+    ("if fn or vf then 1 else 2", "if fn or vf then v1 else v2"),
+    ("not (fn or (vf and vt))", "not (fn or (vf and vt))"),
 ]
 
 
