@@ -477,6 +477,9 @@ class _Builder:
 
     def grid_edges(self, cells: dict) -> None:
         for generator, kind in self.generators.items():
+            # a kind the grid declares exists even when it links nothing (a diagonal on a one-row
+            # grid): rules may name it, and the default union reads it
+            self.edges.setdefault(kind, set())
             for (x, y) in cells:
                 for dx, dy in GRID_GENERATORS[generator]:
                     if (x + dx, y + dy) in cells:

@@ -16,7 +16,7 @@ import types
 import weakref
 
 from lumos.compiler import nodes as N
-from lumos.compiler.hoist import invariant, own_slot
+from lumos.compiler.hoist import invariant, never_none, own_slot, truth
 
 
 # -- fused closures
@@ -276,6 +276,8 @@ def _reach_text(start, link, count, through, onto, tslot, oslot):
     ttext, otext = ttext.replace("m.st.", "st."), otext.replace("m.st.", "st.")
     (ttext, otext), first = invariant([ttext, otext], names, min(tslot, oslot), _NO_NAMES)
     ttext, otext = own_slot(ttext, tslot, "nxt"), own_slot(otext, oslot, "nxt")
+    # a space of the board is never none; an `if` reads only the truth of its test
+    ttext, otext = truth(never_none(ttext, "nxt")), truth(never_none(otext, "nxt"))
     first = "".join(f"    {line}\n" for line in first)
     body = f"""def search(m, L):
     st = m.st
@@ -543,11 +545,16 @@ def _last_of(m, v):
     return v[-1] if v else None
 
 
-def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, owned=None):
+def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, owned=None, split=None):
     """`reach ... exactly N without backtracking` (Machine.walk) as one generated function with
     both conditions in line: the same rings, the same order, the same writes to the locals.
     `fixed` (lumos.compiler.static_search.Fixed): the `through` condition is fixed, so the ends
-    of the walk are kept per key; `owned`: the slots the condition writes (first, end)."""
+    of the walk are kept per key; `owned`: the slots the condition writes (first, end);
+    `split` (static_search.FixedOnto): the first parts of `onto` are fixed too, tested once per
+    key on the kept ends, and each decision tests only the rest on those that passed."""
+    if fixed is None:
+        split = None
+
     def make():
         (stext, sn), (ctext, cn) = _src(start), _src(count)
         names = {**sn, **cn}
@@ -565,28 +572,61 @@ def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, ow
                 atext, an = _src(a)
                 keys.append(atext)
                 names.update(an)
+            if split is not None:   # what the fixed parts of `onto` read: in the key too
+                keys += [f"L[{s}]" for s in split.fixed.slots]
+                for a in split.fixed.atoms:
+                    atext, an = _src(a)
+                    keys.append(atext)
+                    names.update(an)
             if fixed.guard is not None:
                 gtext, gn = _src(fixed.guard)
                 keys.append(gtext)
                 names.update(gn)
+        parts = []
+        if split is not None:
+            (ftext, fn_), (rtext, rn) = _src(split.first), _src(split.rest) if split.rest is not None else ("True", {})
+            names.update(fn_)
+            names.update(rn)
+            parts = [ftext, rtext]
         # the state object and the locals made before the search are the same for the whole
         # search: read once (lumos.compiler.hoist)
-        texts = [t.replace("m.st.", "st.") for t in [ttext, otext] + keys]
+        texts = [t.replace("m.st.", "st.") for t in [ttext, otext] + parts + keys]
         below = min(s for s in (tslot, oslot, 1 << 30) if s >= 0)
         (ttext, otext, *keys), first = invariant(texts, names, below, _NO_NAMES)
+        if split is not None:
+            ftext, rtext, *keys = keys
         first = "".join(f"    {line}\n" for line in first)
         if through is None:
             test = "ok = True"
         else:
-            test = f"L[{tslot}] = nxt\n                ok = True if {own_slot(ttext, tslot, 'nxt')} else False"
+            test = f"L[{tslot}] = nxt\n                ok = True if {truth(never_none(own_slot(ttext, tslot, 'nxt'), 'nxt'))} else False"
         if onto is None:
             ends = "    return tuple(ends)\n"
         else:
             ends = f"""    found = []
     for nxt in ends:
         L[{oslot}] = nxt
-        if {own_slot(otext, oslot, 'nxt')}:
+        if {truth(never_none(own_slot(otext, oslot, 'nxt'), 'nxt'))}:
             found.append(nxt)
+    return tuple(found)
+"""
+        tested = None
+        if split is not None:
+            # the kept ends that pass the fixed parts, found when the walk is kept; a decision
+            # tests the rest on them and leaves the space's slot at the last end, as testing
+            # every end does (neither part writes any other slot)
+            tested = f"""for nxt in ends or ():
+    L[{oslot}] = nxt
+    if {truth(never_none(own_slot(ftext, oslot, 'nxt'), 'nxt'))}:
+        _passed.append(nxt)"""
+            ends = f"""    if _passed is None:
+{_indent(ends, 1)}    found = []
+    for nxt in _passed:
+        L[{oslot}] = nxt
+        if {truth(never_none(own_slot(rtext, oslot, 'nxt'), 'nxt'))}:
+            found.append(nxt)
+    if ends:
+        L[{oslot}] = ends[-1]
     return tuple(found)
 """
         walk = f"""ends = None
@@ -615,7 +655,7 @@ else:
         if fixed is None:
             middle = _indent(walk, 1)
         else:
-            middle = _kept_walk(walk, keys, fixed.guard is not None, owned, names)
+            middle = _kept_walk(walk, keys, fixed.guard is not None, owned, names, tested)
         body = f"""def search(m, L):
     st = m.st
     start = {stext}
@@ -646,11 +686,12 @@ class KeptWalks(dict):
     __slots__ = ()
 
 
-def _kept_walk(walk: str, keys, guarded: bool, owned, names) -> str:
+def _kept_walk(walk: str, keys, guarded: bool, owned, names, tested=None) -> str:
     """The walk's lines kept per key (lumos.compiler.static_search): a kept walk gives its ends and
     the values the `through` condition left in the slots it writes; the first walk of a key that
     the guard allows records them (slots it did not write keep their values); a key the guard
-    rules out is marked and searched every time."""
+    rules out is marked and searched every time. `tested`: lines that fill `_passed` from the
+    ends, run when a walk is kept, and kept with it (`_passed` is None when nothing is kept)."""
     kept, no, unset = _name(), _name(), _name()
     names.update({kept: KeptWalks(), no: _NO_NAMES, unset: _UNSET_SLOT})
     t0, t1 = owned
@@ -671,7 +712,12 @@ def _kept_walk(walk: str, keys, guarded: bool, owned, names) -> str:
     lines += ["        else:", f"            {kept}[_key] = {no}", "    try:"]
     lines += ["        " + x for x in walk.splitlines()]
     lines += ["    finally:", "        if _fill:"] + ["            " + x for x in restore]
-    lines += ["    if _fill:", f"        {kept}[_key] = (ends, _now)", "else:", "    ends, _now = _hit"]
+    if tested is None:
+        lines += ["    if _fill:", f"        {kept}[_key] = (ends, _now)", "else:", "    ends, _now = _hit"]
+    else:
+        lines += ["    _passed = None", "    if _fill:", "        _passed = []"]
+        lines += ["        " + x for x in tested.splitlines()]
+        lines += [f"        {kept}[_key] = (ends, _now, _passed)", "else:", "    ends, _now, _passed = _hit"]
     lines += ["    " + x for x in give]
     return _indent("\n".join(lines), 1)
 

@@ -7,8 +7,10 @@ space's entry. Nothing in a search writes the slots made before it (an expressio
 slots of its own: the search's spaces, the items of its `where`s, the arguments of its inlined
 calls; see compiler/purity.py), so those slots have one value for the whole search. Here their
 reads become variables of the search function, set once, and the remembered part's row is looked up
-at its first use in the search instead of on every test. The space being tested (the search's own
-slot) is read from the loop's variable instead of the list of locals.
+once, before the search, instead of on every test. The space being tested (the search's own
+slot) is read from the loop's variable instead of the list of locals; being a space of the
+board, it is never none, so the conditions' none tests on it go (`never_none`); and an `if`
+reads only its test's truth, so `True if X else False` around it goes (`truth`).
 
 The same values, the same tests in the same order, the same writes to the locals: only fewer
 lookups. Nothing a designer wrote is in these texts (names are `_12`, slots are numbers).
@@ -32,10 +34,11 @@ def invariant(texts: list[str], names: dict, below: int, empty: dict) -> tuple[l
         cache, s0, e = mt.group(1), int(mt.group(2)), mt.group(3)
         if s0 >= below or names.get(e) is not empty or type(names.get(cache)) is not dict:
             return mt.group(0)
-        r = rows.setdefault((cache, s0), f"_row{cache}")
-        # looked up at its first use (a search that tests nothing looks nothing up); the row the
-        # remembered part would make on its first miss is made here instead (the same dict)
-        return f"({r} if {r} is not None else ({r} := {cache}.get(L[{s0}]) or {cache}.setdefault(L[{s0}], {{}}))).get("
+        slots.add(s0)
+        r = rows.setdefault((cache, s0), (f"_row{cache}", cache, s0))[0]
+        # looked up once, before the search (the row the remembered part would make on its first
+        # miss is made there instead: the same dict), not tested at every use
+        return f"{r}.get("
 
     def slot(mt):
         s = int(mt.group(1))
@@ -44,7 +47,8 @@ def invariant(texts: list[str], names: dict, below: int, empty: dict) -> tuple[l
         slots.add(s)
         return f"_L{s}"
     out = [_SLOT.sub(slot, _ROW.sub(row, t)) for t in texts]
-    first = [f"_L{s} = L[{s}]" for s in sorted(slots)] + [f"{r} = None" for r in rows.values()]
+    first = [f"_L{s} = L[{s}]" for s in sorted(slots)] + \
+        [f"{r} = {cache}.get(_L{s0}) or {cache}.setdefault(_L{s0}, {{}})" for r, cache, s0 in rows.values()]
     return out, first
 
 
@@ -52,3 +56,80 @@ def own_slot(text: str, slot: int, var: str) -> str:
     """The text with reads of the search's own slot (just written with the loop's variable `var`)
     reading the variable."""
     return re.sub(rf"(?<![\w.])L\[{slot}\]", var, text)
+
+
+
+_GENERATED_NAME = re.compile(r"(?<![\w.])_\d+(?!\w)")
+
+
+def never_none(text: str, var: str) -> str:
+    """The text with its tests of `var` against none dropped: `var` is a space of the board (a
+    search's loop variable), never none. A name the text binds to `var` (`(_7 := nxt) is None or
+    ...`) reads `var` itself; only names bound to nothing else in the text."""
+    names = set()
+    for name in set(re.findall(rf"\((_\d+) := {var}\)", text)):
+        if text.count(f"({name} := ") != text.count(f"({name} := {var})"):
+            continue
+        names.add(name)
+        text = text.replace(f"({name} := {var}) is None or ", "")
+        text = text.replace(f"({name} := {var}) is not None and ", "")
+        text = text.replace(f"None if ({name} := {var}) is None else ", "")
+        text = text.replace(f"({name} := {var})", var)
+    if names:
+        text = _GENERATED_NAME.sub(lambda mt: var if mt.group(0) in names else mt.group(0), text)
+    return text
+
+
+def truth(text: str) -> str:
+    """The text as an `if` statement's test, where only its truth counts: `True if X else False`
+    is X, and so is each operand of an `and`/`or` chain of such tests."""
+    while text.startswith("(True if ") and text.endswith(" else False)") and _closes_at_end(text):
+        text = text[len("(True if "):-len(" else False)")]
+    parts = _top_level(text)
+    if parts is None:
+        return text
+    op, items = parts
+    return f" {op} ".join(_bracketed(truth(item)) for item in items)
+
+
+def _bracketed(text: str) -> str:
+    return text if text.startswith("(") and _closes_at_end(text) else f"({text})"
+
+
+def _top_level(text: str):
+    """(op, operands) when the text is an `and` chain or an `or` chain of bracketed operands at
+    its top level, else None. (Generated texts hold brackets only as syntax: designer strings
+    are names bound outside the text.)"""
+    items, ops, depth, start, i = [], set(), 0, 0, 0
+    while i < len(text):
+        ch = text[i]
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+        elif depth == 0 and ch == " ":
+            op = "or" if text.startswith(" or ", i) else "and" if text.startswith(" and ", i) else None
+            if op is not None:
+                items.append(text[start:i])
+                ops.add(op)
+                i += len(op) + 2
+                start = i
+                continue
+        i += 1
+    items.append(text[start:])
+    if len(ops) != 1 or not all(t.startswith("(") and _closes_at_end(t) for t in items):
+        return None
+    return ops.pop(), items
+
+
+def _closes_at_end(text: str) -> bool:
+    """Does the bracket opened by the text's first character close at its last one?"""
+    depth = 0
+    for i, ch in enumerate(text):
+        if ch in "([{":
+            depth += 1
+        elif ch in ")]}":
+            depth -= 1
+            if depth == 0:
+                return i == len(text) - 1
+    return False

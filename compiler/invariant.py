@@ -16,7 +16,7 @@ same filter (a function that calls itself from inside the condition) had when it
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
-from lumos.compiler.fused import _mentions, _name, _twin
+from lumos.compiler.fused import _has_src, _lazy, _mentions, _name, _src, _twin
 
 _UNSET = object()   # a part not computed yet in this run of its filter
 _COSTLY = (N.Call, N.Where, N.Quantifier, N.Reach)   # worth keeping: a call or a loop inside
@@ -73,7 +73,16 @@ def first_use(f):
             v = cell[0] = f(m, L)
         return v
     c, u, g, h = _name(), _name(), _name(), _name()
-    first.src = (f"({h} if ({h} := {c}[0]) is not {u} else {g}(m, L))", {c: cell, u: _UNSET, g: _twin(first)})
+    if _has_src(f):
+        def make():
+            # the part's own text at its first use, its value stored in the cell (__setitem__
+            # gives None): no call of the closures it was lowered to
+            text, names = _src(f)
+            return (f"({h} if ({h} := {c}[0]) is not {u} else {g}(0, ({h} := {text})) or {h})",
+                    {**names, c: cell, u: _UNSET, g: cell.__setitem__})
+        _lazy(first, make)
+    else:
+        first.src = (f"({h} if ({h} := {c}[0]) is not {u} else {g}(m, L))", {c: cell, u: _UNSET, g: _twin(first)})
     first.cell = cell
     return first
 

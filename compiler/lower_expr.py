@@ -849,7 +849,10 @@ class ExprLowering:
             fixed = None
             if through is not None and self.sink.pushed == pushed and static_search.enabled():
                 fixed = static_search.fixed_through(self, n.through, n.through_var)
-            return _walk_search(start, link, count, through, onto, tslot, oslot, fixed, owned), "list:space"
+            split = None
+            if fixed is not None and onto is not None and self.sink.pushed == pushed:
+                split = static_search.split_onto(self, n.onto, n.onto_var, oslot)
+            return _walk_search(start, link, count, through, onto, tslot, oslot, fixed, owned, split), "list:space"
         if n.walk:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:

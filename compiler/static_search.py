@@ -149,6 +149,61 @@ def analyse_fixed(low, cond, var: str):
     return tuple(sorted(slots)), tuple(atoms), types, guard
 
 
+@dataclass(frozen=True)
+class FixedOnto:
+    """The fixed first parts of a kept walk's `onto` condition (their key in `fixed`, lowered in
+    the scope around the search), and those parts and the rest lowered in the condition's scope;
+    neither writes a slot (checked), so testing the parts once per key, on the kept ends, leaves
+    the locals as testing them at every decision does."""
+    fixed: Fixed
+    first: object                   # the fixed parts, lowered (fn(m, L) with a text)
+    rest: object                    # the rest, lowered, or None: nothing more to test
+
+
+def split_onto(low, cond, var: str, slot: int):
+    """FixedOnto when `cond` (the `onto` condition of a kept walk, on the space named `var`, whose
+    slot is `slot`) begins with parts of its `and` (calls written out) that are fixed with no
+    guard; else None.
+
+    Why: the ends of a kept walk are the same for its key, so the parts of `onto` that read only
+    what the key holds have the same answers on them too: they are tested when the walk is kept,
+    and each decision tests only the rest (`free(s)`). Only a first run of parts: `and` tests its
+    parts left to right, and a part after one that reads the state runs only where that one
+    holds."""
+    expanded = _expand(low, cond, _blocked(low, cond, var), 0)
+    parts = _conjuncts(expanded)
+    n = 0
+    while n < len(parts):
+        found = analyse_fixed(low, _all_of(parts[:n + 1]) if n else parts[0], var)
+        if found is None or found[3] is not ALWAYS:
+            break
+        n += 1
+    if n == 0:
+        return None
+    first_node = parts[0] if n == 1 else N.BoolOp(parts[0].span, "and", tuple(parts[:n]))
+    rest = parts[n:]
+    rest_node = None if not rest else rest[0] if len(rest) == 1 else N.BoolOp(rest[0].span, "and", tuple(rest))
+    fixed = fixed_through(low, first_node, var)
+    if fixed is None or fixed.guard is not None:
+        return None
+    saved = low.local.names
+    low.local.names = {**saved, var: (slot, "space")}
+    try:
+        lowered = _lower_all(low, [first_node] + ([rest_node] if rest_node is not None else []))
+    finally:
+        low.local.names = saved
+    if lowered is None or any(t != "flag" for _f, t in lowered):
+        return None
+    return FixedOnto(fixed, lowered[0][0], lowered[1][0] if rest_node is not None else None)
+
+
+def _conjuncts(node) -> list:
+    """The parts of an `and` (nested `and`s flattened), in order."""
+    if isinstance(node, N.BoolOp) and node.op == "and":
+        return [p for item in node.items for p in _conjuncts(item)]
+    return [node]
+
+
 # -- writing calls out
 
 def _blocked(low, cond, var) -> set:

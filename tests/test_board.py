@@ -397,6 +397,28 @@ def test_unknown_character_reported_once():
         [("B111", 9, 5)]
 
 
+def test_a_grid_link_kind_that_links_nothing_still_exists():
+    """A grid's declared link kind is a kind of the board even when no two cells meet that way
+    (a diagonal on a one-row grid): the default union and the rules can name it. It was a
+    KeyError ('internal error') while building the union."""
+    strip = """name: Strip
+grid:
+  columns: abc
+  rows: 1
+  links:
+    orthogonal: step
+    diagonal: jump
+  legend:
+    o: {}
+  map: |
+    o o o
+"""
+    board = parse_board(strip, "strip.yaml")
+    assert all(row == () for row in board.links["jump"])
+    assert board.links["adjacent"] == board.links["step"]
+    assert names(board, board.links["step"][board.index["b1"]]) == {"a1", "c1"}
+
+
 def test_unreadable_and_unparsable_files(tmp_path):
     """Equipment & Set-Up: a missing file or broken YAML is a positioned error too."""
     with pytest.raises(LumosCheckError) as info:

@@ -211,3 +211,43 @@ def test_an_error_in_a_kept_condition_stops_both_back_ends_at_the_same_step(tmp_
     assert ref == new
     assert any(g[1] is not None and g[1][0] == "R005" for g in ref)
     assert kept_walks()     # the walk was kept where it did not fail
+
+
+# -- the fixed first parts of `onto`, tested once per kept walk
+
+ONTO = "onto s where ground(p, s) and free(s)"
+
+
+def same_games_onto(tmp_path, through: str, onto: str, seeds=range(1, 13)):
+    game = GAME.replace(ONTO, onto).format(through=through)
+    made = {}
+    for backend in ("reference", "specialised"):
+        with fused.using_backend(backend):   # one folder: the log names the rules' file
+            cg, diags, _ = write_game(tmp_path, "walks", {"game.lumos": game, "board.yaml": BOARD})
+        assert cg is not None, [d.headline() for d in diags]
+        made[backend] = cg
+    for seed in seeds:
+        assert steps(made["reference"], seed) == steps(made["specialised"], seed), f"seed {seed}"
+
+
+@pytest.mark.parametrize("onto, split", [
+    # the colour and the middle row are fixed: kept with the ends; free(s) tested each decision
+    ("onto s where (s.colour == p.side.colour or s in middle) and free(s)", True),
+    ("onto s where s.colour == p.side.colour and s is not p.space and free(s)", True),
+    # who stands there is tested first: the fixed part after it runs only where it holds
+    ("onto s where free(s) and s.colour == p.side.colour", False),
+    # a variable per space changes
+    ("onto s where s.mark == 0 and free(s)", False),
+])
+def test_the_fixed_first_parts_of_onto_are_kept_with_the_ends(tmp_path, kept_walks, onto, split):
+    """Kept walks (docs/speed.md): on the kept ends of a walk, the first parts of `onto` that
+    read only what the key holds give the same answers every time; they are tested when the walk
+    is kept. The games, and the whole state at every step (the space's slot holds the last end,
+    as testing every end leaves it), are the reference back end's."""
+    same_games_onto(tmp_path, FIXED, onto)
+    entries = [v for k in kept_walks() for v in k.values() if v is not fused._NO_NAMES]
+    assert entries, "no walk was kept"
+    assert all(len(v) == (3 if split else 2) for v in entries)
+    if split:    # the ends that passed the fixed parts are kept, a part of the ends
+        assert all(set(passed) <= set(ends or ()) for ends, _slot, passed in entries)
+        assert any(passed for _ends, _slot, passed in entries)

@@ -100,7 +100,7 @@ def _print(rep: dict) -> None:
     t.add_row("first player wins", _pct(fp) + f" (fair {fp['fair']:.0%})",
               *([_signed(change["first_player"])] if change else []))
     ln = rep["length"]
-    t.add_row("decisions mean / median / min / max", f"{ln['mean']:.1f} / {ln['median']} / {ln['min']} / {ln['max']}",
+    t.add_row("decisions asked mean / median / min / max", f"{ln['mean']:.1f} / {ln['median']} / {ln['min']} / {ln['max']}",
               *([_signed(change["length"], pct=False)] if change else []))
     console.print(t)
     cards = Table(title="cards: the side that held it", min_width=48)

@@ -38,7 +38,7 @@ def register(sub) -> None:
     s.add_argument("--json", action="store_true", help="print the summary as JSON")
     s.add_argument("--log-dir", help="write one replayable log per game into this folder")
     s.add_argument("--jobs", "-j", type=int, default=1, help="worker processes (default 1)")
-    s.add_argument("--max-decisions", type=int, default=100_000, help="stop a game after this many decisions")
+    s.add_argument("--max-decisions", type=int, default=100_000, help="stop a game after this many decisions asked (a forced one, with a single option, is taken without asking)")
     add_team(s)
     s.add_argument("--quiet", "-q", action="store_true", help="no progress bar")
     add_with(s)
@@ -124,7 +124,7 @@ def _print_summary(s: dict, cg) -> None:
     for side in s["agents"]:
         table.add_row(f"wins {side} ({s['agents'][side]})", f"{s['wins'][side]}  ({s['win_rates'][side]:.1%})")
     table.add_row("draws", f"{s['wins']['draw']}  ({s['win_rates']['draw']:.1%})")
-    table.add_row("decisions mean / min / max",
+    table.add_row("decisions asked mean / min / max",
                   f"{s['mean_decisions']:.1f} / {s['min_decisions']} / {s['max_decisions']}")
     table.add_row("games/s", f"{s['games_per_second']}")
     console = Console(soft_wrap=False)
