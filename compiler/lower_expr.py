@@ -983,7 +983,9 @@ class ExprLowering:
     def inline_call(self, decl, args):
         """Lower a function's body at the call site: its parameters become hidden slots of the
         caller's locals, so a call costs no new locals list. The body still sees only its own
-        parameters and the game's names. A function met again inside itself is called instead."""
+        parameters and the game's names. A function met again inside itself is called instead.
+        A parameter given a constant (`dice_for(p, "move")`) is that constant in the body (Bound),
+        so its tests of it fold to the branch taken (e_Compare, e_IfExpr, e_BoolOp)."""
         saved = self.local.names
         # A parameter given a plain local reads that local directly (bodies never assign); one
         # given a constant is that constant in the body, so what depends on it folds. Its hidden
@@ -1004,7 +1006,8 @@ class ExprLowering:
             self.inlining.pop()
             self.local.names = saved
             self.where_depth = depth
-        copies = [(slot, f) for slot, (f, _t), a, c in zip(slots, args, aliased, consts) if a is None and (c is None or kept)]
+        copies = [(slot, f) for slot, (f, _t), a, c in zip(slots, args, aliased, consts)
+                  if a is None and (c is None or kept)]
         if not copies:
             return body, rtype
         slots = [slot for slot, _f in copies]
