@@ -6,7 +6,7 @@ harmless closure of type `any` is returned, so one run reports every problem.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
-from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
+from lumos.compiler.fused import (_NO_NAMES, _Recipe, _arith_text, _around, _const, _count_of, _end_text, _exists,
                                   _in_sets_text, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
@@ -19,6 +19,16 @@ from lumos.interpreter.routes import sure_route
 
 _BAD = (_const(None), "any")
 _PLAIN_WALKS = 1 << 16      # walks with no condition kept per search site (a bound on memory)
+
+
+class Bound(tuple):
+    """(slot, type) of a parameter of an inlined call given a constant: its body reads the
+    constant (`const`, as _const), so what depends only on it is folded while lowering."""
+
+    def __new__(cls, slot: int, typ: str, const: tuple):
+        entry = super().__new__(cls, (slot, typ))
+        entry.const = const
+        return entry
 
 # builtin functions: name -> (argument types, result type or a rule)
 BUILTINS = {
@@ -96,7 +106,10 @@ class ExprLowering:
 
     def e_Name(self, n):
         if n.name in self.local.names:
-            slot, typ = self.local.names[n.name]
+            entry = self.local.names[n.name]
+            slot, typ = entry
+            if type(entry) is Bound:   # a parameter given a constant (inline_call): that constant
+                return _const(entry.const[0]), typ
             return _local(slot), typ
         sym = self.symbols.get(n.name)
         if sym is None:
@@ -451,9 +464,13 @@ class ExprLowering:
         if not compatible(ta, tb):
             self.sink.add("E203", f"both branches should give the same kind of value, not {describe(ta)} "
                           f"and {describe(tb)}", n.span, "")
+        if hasattr(c, "const"):   # a constant condition (both branches lowered: their errors are reported)
+            return (a if c.const[0] else b), unify(ta, tb)
         if any(_has_src(f) for f in (a, b, c)):
+            test = _tested if specialised() else _src
+
             def make():
-                (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), _src(c)
+                (at, an), (bt, bn), (ct, cn) = _src(a), _src(b), test(c)
                 return f"{at} if {ct} else {bt}", {**an, **bn, **cn}
             return _joined(make), unify(ta, tb)
         return (lambda m, L: a(m, L) if c(m, L) else b(m, L)), unify(ta, tb)
@@ -466,19 +483,47 @@ class ExprLowering:
             first = len(self.local.slot_names)
             fns.append(self.expect(i, "flag", f"each side of `{n.op}`")[0])
             owned.append(range(first, len(self.local.slot_names)))   # the slots this part writes
-        steady = [f for f, (pure, slots) in zip(fns, facts) if pure and slots and -1 not in slots]
+        steady = [i for i, (pure, slots) in enumerate(facts) if pure and slots and -1 not in slots]
+        folding = any(hasattr(f, "const") for f in fns)
         if steady and len(fns) > 1 and len(steady) < len(fns) + (1 if len(steady) > 1 else 0):
             # Test the parts that never read the state first, remembered per value of the
             # locals they read; then the rest (see compiler/purity.py).
-            slots = sorted(set().union(*(facts[i][1] for i, f in enumerate(fns) if f in steady)))
-            clears = sorted(set().union(*(owned[i] for i, f in enumerate(fns) if f in steady)))
-            rest = [f for f in fns if f not in steady]
-            group = self._chain(n.op, steady)
+            rest = [i for i in range(len(fns)) if i not in steady]
+            if folding:   # constant parts folded, in this order (the group first, then the rest)
+                group = _folded_parts(n.op, fns, steady)
+                if group is None:   # every part of the group is a constant that decides nothing
+                    return self._folded_chain(n, fns, rest), "flag"
+                if len(group) == 1 and hasattr(fns[group[0]], "const"):   # the group decides
+                    return _const(bool(fns[group[0]].const[0])), "flag"
+                steady, kept = group, _folded_parts(n.op, fns, rest)
+                rest = kept if kept is not None else []
+            slots = sorted(set().union(*(facts[i][1] for i in steady)))
+            bound = {e[0] for e in self.local.names.values() if type(e) is Bound}
+            if bound and set(slots) - bound:   # a parameter given a constant is no key
+                slots = [s for s in slots if s not in bound]
+            clears = sorted(set().union(*(owned[i] for i in steady)))
+            group = self._chain(n.op, [fns[i] for i in steady])
             if len(slots) <= 2 and len(rest) == 1:
-                return _memo_then(n.op, group, slots, rest[0], clears), "flag"
+                return _memo_then(n.op, group, slots, fns[rest[0]], clears), "flag"
             memo = _memo(group, slots, clears)
-            fns = [memo] + rest
+            return self._chain(n.op, [memo] + [fns[i] for i in rest]), "flag"
+        if folding:
+            return self._folded_chain(n, fns, range(len(fns))), "flag"
         return self._chain(n.op, fns), "flag"
+
+    def _folded_chain(self, n, fns, order):
+        """The chain of the parts `order` (indexes of fns) with its constant parts folded."""
+        kept = _folded_parts(n.op, fns, order)
+        if kept is None:
+            return _const(n.op == "and")
+        if len(kept) > 1:
+            return self._chain(n.op, [fns[i] for i in kept])
+        f = fns[kept[0]]
+        if hasattr(f, "const"):
+            return _const(bool(f.const[0]))
+        if isinstance(n.items[kept[0]], (N.Compare, N.Not, N.BoolOp)):
+            return f     # already true or false
+        return _truth(f)
 
     def _chain(self, op, fns):
         if len(fns) == 1:
@@ -488,16 +533,16 @@ class ExprLowering:
             if n_op == "and":
                 return lambda m, L: True if f1(m, L) and f2(m, L) else False
             return lambda m, L: True if f1(m, L) or f2(m, L) else False
-        if len(fns) > 4 and specialised() and any(_has_src(f) for f in fns):
-            def make_long():   # one text however long: no generator and no call per part
-                parts = [_src(f) for f in fns]
-                return f"True if {f' {n_op} '.join(t for t, _n in parts)} else False", _merge(*parts)
-            return _joined(make_long)
+        fast = specialised()
+        if len(fns) > 4 and fast and any(_has_src(f) for f in fns):
+            return _tests_chain(n_op, fns)   # one text however long: no generator and no call per part
         if len(fns) > 4:  # a long chain as nested pairs would recurse once per item at run time
             if n_op == "and":
                 return lambda m, L: all(f(m, L) for f in fns)
             return lambda m, L: any(f(m, L) for f in fns)
         # up to four parts in one closure: no layer per part at run time
+        if 2 <= len(fns) <= 4 and fast:
+            return _tests_chain(n_op, fns)
         if 2 <= len(fns) <= 4:
             def make():
                 parts = [_src(f) for f in fns]
@@ -510,6 +555,10 @@ class ExprLowering:
 
     def e_Not(self, n):
         f, _ = self.expect(n.operand, "flag", "the value after `not`")
+        if hasattr(f, "const"):
+            return _const(not f.const[0]), "flag"
+        if _has_src(f) and specialised():
+            return _joined(lambda: _around_test(f, "not ", "")), "flag"
         if _has_src(f):
             return _joined(lambda: _around(f, "not ", "")), "flag"
         return (lambda m, L: not f(m, L)), "flag"
@@ -546,6 +595,11 @@ class ExprLowering:
             elif not compatible(ta, el):
                 self.sink.add("E203", f"cannot look for {describe(ta)} in a list of {describe(el)}", n.span, "")
             if region is not None:
+                if hasattr(a, "const"):
+                    try:
+                        return _const((a.const[0] in region) == (op == "in")), "flag"
+                    except TypeError:   # a value that cannot be in a set: left to run (and fail) as before
+                        pass
                 sa = getattr(a, "slot", None)
                 if sa is not None:
                     f = (lambda m, L: L[sa] in region) if op == "in" else (lambda m, L: L[sa] not in region)
@@ -586,6 +640,10 @@ class ExprLowering:
         elif not compatible(ta, tb):
             self.sink.add("E203", f"cannot compare {describe(ta)} with {describe(tb)}", n.span,
                           "both sides of a comparison must be the same kind of value")
+        if hasattr(a, "const") and hasattr(b, "const"):
+            folded = _folded_compare(op, a.const[0], b.const[0])
+            if folded is not None:
+                return _const(folded), "flag"
         space_of = getattr(a, "occupant_of", None)
         if space_of is not None and isinstance(n.right, N.NoneLit) and op in ("is", "==", "isnot", "!="):
             # `occupant(s) is none` — the commonest test in movement rules — reads the board once.
@@ -643,6 +701,8 @@ class ExprLowering:
                     fn = lambda m, L: a(m, L) != v  # noqa: E731
                 if not _has_src(a):
                     return fn, "flag"
+                if v is None and specialised():   # the values of a game equal none only when they are none
+                    return _lazy(fn, lambda: _around(a, "(", " is None)" if py == "==" else " is not None)")), "flag"
                 return _lazy(fn, lambda: _around(a, "(", f" {py} {c})", {c: v})), "flag"
         sa, sb = getattr(a, "slot", None), getattr(b, "slot", None)
         if op in ("==", "is", "!=", "isnot") and (_has_src(a) or
@@ -675,9 +735,16 @@ class ExprLowering:
             x, y = a(m, L), b(m, L)
             return x is not None and y is not None and fop(x, y)
         if _has_src(a) or _has_src(b):
+            fast = specialised()
+
             def make():
                 (atext, an), (btext, bn) = _src(a), _src(b)
                 x, y = _name(), _name()
+                # a number written in the rules is never none: only the other value is tested
+                if fast and _known_number(b):
+                    return f"({x} := {atext}) is not None and {x} {op} {btext}", {**an, **bn}
+                if fast and _known_number(a):
+                    return f"({y} := {btext}) is not None and {atext} {op} {y}", {**an, **bn}
                 # both values first (left, then right), as cmp reads them
                 return (f"(({x} := {atext}), ({y} := {btext}))[0] is not None and {y} is not None and {x} {op} {y}",
                         {**an, **bn})
@@ -723,6 +790,10 @@ class ExprLowering:
                 else:
                     acc = acc % v if v else 0
             return acc
+        if all(hasattr(f, "const") for f in fns) and all(_number(f.const[0]) or f.const[0] is None for f in fns):
+            return _const(arith(None, None)), "number"   # constants: the sum as it would run
+        if len(fns) == 2 and len(ops) == 1 and any(_known_number(f) for f in fns) and specialised():
+            return _joined(lambda: _arith_with_number(fns, ops[0])), "number"
         if len(fns) >= 2 and len(ops) == len(fns) - 1 and any(_has_src(f) for f in fns):
             return _joined(lambda: _arith_text([_src(f) for f in fns], ops)), "number"
         return arith, "number"
@@ -743,6 +814,8 @@ class ExprLowering:
 
     def e_Neg(self, n):
         f, _ = self.expect(n.operand, "number", "the value after `-`")
+        if hasattr(f, "const") and _number(f.const[0]):   # `-1`
+            return _const(-f.const[0]), "number"
         fn = lambda m, L: -f(m, L)  # noqa: E731
         if specialised() and _has_src(f):
             _lazy(fn, lambda: _around(f, "(-(", "))"))
@@ -947,13 +1020,21 @@ class ExprLowering:
     def inline_call(self, decl, args):
         """Lower a function's body at the call site: its parameters become hidden slots of the
         caller's locals, so a call costs no new locals list. The body still sees only its own
-        parameters and the game's names. A function met again inside itself is called instead."""
+        parameters and the game's names. A function met again inside itself is called instead.
+        A parameter given a constant (`dice_for(p, "move")`) is that constant in the body (Bound),
+        so its tests of it fold to the branch taken (e_Compare, e_IfExpr, e_BoolOp)."""
         saved = self.local.names
-        # A parameter given a plain local reads that local directly (bodies never assign).
+        # A parameter given a plain local reads that local directly (bodies never assign); one
+        # given a constant is that constant in the body, so what depends on it folds. Its hidden
+        # slot is still made and written (a saved state holds it: the same state, the same hash),
+        # except on locals nothing keeps (`scratch`: an action's `with` lists, a card's condition).
+        consts = [getattr(f, "const", None) for f, _t in args]
+        kept = not getattr(self, "scratch", False)
         aliased = [getattr(f, "slot", None) for f, _t in args]
         slots = [a if a is not None else self.local.hidden(f"{decl.name}.{p}", t)
                  for p, a, (_f, t) in zip(decl.params, aliased, args)]
-        self.local.names = {p: (slot, t) for p, slot, (_f, t) in zip(decl.params, slots, args)}
+        self.local.names = {p: (slot, t) if c is None else Bound(slot, t, c)
+                            for p, slot, (_f, t), c in zip(decl.params, slots, args, consts)}
         self.inlining.append(decl.name)
         depth, self.where_depth = getattr(self, "where_depth", 0), 0   # the body's `where`s are its own
         try:
@@ -962,7 +1043,8 @@ class ExprLowering:
             self.inlining.pop()
             self.local.names = saved
             self.where_depth = depth
-        copies = [(slot, f) for slot, (f, _t), a in zip(slots, args, aliased) if a is None]
+        copies = [(slot, f) for slot, (f, _t), a, c in zip(slots, args, aliased, consts)
+                  if a is None and (c is None or kept)]
         if not copies:
             return body, rtype
         slots = [slot for slot, _f in copies]
@@ -974,15 +1056,27 @@ class ExprLowering:
                 L[s0] = a0(m, L)
                 return body(m, L)
             exists = getattr(body, "exists", None)
+            if specialised():
+                # one compiled function, also where it is called rather than written in line
+                # (a `where`'s list, a first-use part): the argument stored in its slot
+                # (__setitem__ gives None), then the body
+                def make_of(b):
+                    def make():
+                        (at, an), (bt, bn) = _src(a0), _src(b)
+                        return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
+                    return make
+                fn = _joined(make_of(body))
+                if exists is not None:   # the body is a filter: the call can be asked whether it has an item
+                    fn.exists = _joined(make_of(exists))
+                return fn, rtype
             if exists is not None:   # the body is a filter: the call can be asked whether it has an item
                 def inline1_exists(m, L):
                     L[s0] = a0(m, L)
                     return exists(m, L)
                 inline1.exists = inline1_exists
-            if _has_src(a0) or _has_src(body) or specialised():
+            if _has_src(a0) or _has_src(body):
                 def make():
                     (at, an), (bt, bn) = _src(a0), _src(body)
-                    # the argument stored in its slot (__setitem__ gives None), then the body
                     return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
                 _lazy(inline1, make)
             return inline1, rtype
@@ -1004,7 +1098,7 @@ class ExprLowering:
                 L[s0] = v0
                 return body(m, L)
             if specialised():
-                _lazy(inline2, make)
+                return _joined(make), rtype
             return inline2, rtype
         pairs = tuple(zip(slots, argfns))
 
@@ -1014,7 +1108,7 @@ class ExprLowering:
                 L[slot] = v
             return body(m, L)
         if specialised():
-            _lazy(inline, make)
+            return _joined(make), rtype
         return inline, rtype
 
     def builtin(self, n):
@@ -1196,6 +1290,105 @@ class ExprLowering:
             inner[0], inner[1] = side, card
             return bool(cdef.condition(m, inner))
         return playable
+
+
+def _folded_parts(op: str, fns, order):
+    """The indexes (of `order`, in its order) of the parts of an `and`/`or` left after its
+    constant ones, or None when every part is a constant that does not decide it (the chain is
+    then true for `and`, false for `or`). A constant that does not decide is dropped (it does
+    nothing); the first that decides ends the chain (the parts after it never run), and the
+    parts before it still run (their errors are raised where they would be)."""
+    deciding = op == "or"
+    kept = []
+    for i in order:
+        c = getattr(fns[i], "const", None)
+        if c is None:
+            kept.append(i)
+        elif bool(c[0]) == deciding:
+            kept.append(i)
+            break
+    return kept or None
+
+
+def _truth(f):
+    """True or False as `f` is true or not (a chain of one part)."""
+    fn = lambda m, L: True if f(m, L) else False  # noqa: E731
+    if _has_src(f):
+        _lazy(fn, lambda: _around(f, "True if ", " else False"))
+    return fn
+
+
+def _tested(f):
+    """(text, names) that is true when f's value is: an `and`/`or` chain's own tests, without the
+    `True if ... else False` that makes its value a flag, where only its truth is asked."""
+    bare = getattr(f, "bare", None)
+    if bare is not None:
+        text, names = bare()
+        return f"({text})", names
+    return _src(f)
+
+
+def _around_test(child, before: str, after: str):
+    text, names = _tested(child)
+    return before + text + after, names
+
+
+def _tests_chain(op: str, fns):
+    """`a and b and ...` (or `or`) as one joined function giving true or false; its parts' tests
+    in line (a part that is itself a chain without its own conversion to a flag)."""
+    def bare():
+        parts = [_tested(f) for f in fns]
+        return f" {op} ".join(t for t, _n in parts), _merge(*parts)
+    tests = _Recipe(bare)
+    fn = _joined(lambda: (f"True if {tests()[0]} else False", tests()[1]))
+    fn.bare = tests
+    return fn
+
+
+def _known_number(f) -> bool:
+    """Is f a constant number (never none)?"""
+    return hasattr(f, "const") and _number(f.const[0])
+
+
+def _arith_with_number(fns, op: str):
+    """The text of `a OP b` where one side is a number known when compiling (`n + 1`, `4 - d`):
+    as e_Arith's loop computes it (none if the other value is none; `/` and `%` by 0 give 0),
+    without testing the constant."""
+    (at, an), (bt, bn) = _src(fns[0]), _src(fns[1])
+    v = _name()
+    if _known_number(fns[1]):
+        c = fns[1].const[0]
+        if op in ("/", "%") and not c:
+            value = "0"
+        else:
+            value = f"({v} {'//' if op == '/' else op} {bt})"
+        return f"None if ({v} := {at}) is None else {value}", {**an, **bn}
+    if op == "/":
+        value = f"({at} // {v} if {v} else 0)"
+    elif op == "%":
+        value = f"({at} % {v} if {v} else 0)"
+    else:
+        value = f"({at} {op} {v})"
+    return f"None if ({v} := {bt}) is None else {value}", {**an, **bn}
+
+
+def _number(v) -> bool:
+    return type(v) in (int, float)
+
+
+def _folded_compare(op: str, x, y):
+    """`x op y` of two constants, as the comparison's closure computes it (`is` is `==`; a
+    numeric comparison with none is false), or None when it is left to run."""
+    if op in ("==", "is"):
+        return x == y
+    if op in ("!=", "isnot"):
+        return x != y
+    if op in ("<", ">", "<=", ">="):
+        if x is None or y is None:
+            return False
+        if _number(x) and _number(y):
+            return {"<": x < y, ">": x > y, "<=": x <= y, ">=": x >= y}[op]
+    return None
 
 
 def _operand_pairs(cond):
