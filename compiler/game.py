@@ -8,6 +8,7 @@ from __future__ import annotations
 import dataclasses
 import gc
 import json
+import re
 from pathlib import Path
 
 from lumos.compiler import nodes as N
@@ -161,6 +162,33 @@ def _board(src: GameSources, named: tuple[str, Span], sink: DiagnosticSink, file
     return board
 
 
+_REMOVE = re.compile(r"\bremove\b[^\n]*\bfrom\s+play\b")
+
+
+def _removes_sides(tree, card_paths) -> bool:
+    """Can a side leave play in this game (`remove SIDE from play` in the rules or a card's text)?
+    Until one does, `other(s)` depends on `s` alone (compiler/purity.py): what is remembered of
+    it stays true. Read off the syntax, before anything is lowered; a card file is read as text
+    (one that cannot be read: assumed to)."""
+    def found(node) -> bool:
+        if isinstance(node, N.RemoveSide):
+            return True
+        for value in vars(node).values():
+            for item in (value if isinstance(value, tuple) else (value,)):
+                if isinstance(item, N.Node) and found(item):
+                    return True
+        return False
+    if any(found(d) for d in tree.decls):
+        return True
+    for path in card_paths:
+        try:
+            if _REMOVE.search(Path(path).read_text(encoding="utf-8")):
+                return True
+        except (OSError, UnicodeDecodeError):
+            return True
+    return False
+
+
 def _plain(paths: list[Path], roots: list[Path] | None, sink: DiagnosticSink, files: dict) -> list[Path]:
     """The card files that are plain files (inside `roots`); each other one is an error at its
     first line, and nothing of it is read (not even to show the line)."""
@@ -236,6 +264,7 @@ def _check_game(src: GameSources, extra_cards: list[Path] | None):
     cards, card_defs = [], []
     own_paths = _plain(src.card_files(), [src.cards_dir] if src.cards_dir else None, sink, files)
     card_paths = own_paths + _plain(list(extra_cards or []), None, sink, files)
+    low.removes_sides = _removes_sides(tree, card_paths)
     if schema_path is not None and card_paths:
         _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files, len(own_paths), src.id)
     setup = flow = -1

@@ -159,6 +159,8 @@ def _zone_free(low, node, d):
 
 
 def _Call(low, n, d):
+    if n.func == "other" and getattr(low, "removes_sides", True):
+        return IMPURE     # the next side still in play: it reads who has left (compiler/game.py)
     if n.func in PURE_BUILTINS:
         if n.func in ("count", "first", "last"):
             return _zone_free(low, n.args[0], d) if n.args else IMPURE

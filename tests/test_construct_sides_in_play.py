@@ -87,3 +87,37 @@ def test_near_misses_of_remove_from_play_are_explained(tmp_path):
         assert (d.code, d.message) == ("L101", "a side is removed with `remove SIDE from play`")
         assert d.span.line == 10
         assert d.hint == "write `remove s from play` (the side takes no further part in the game)"
+
+
+REMEMBERED = """\
+game "Seats"
+board "board.yaml"
+sides red, green, blue
+const seat per side = 1, 2, 3                  [source: "Seats"]
+
+# both parts read no position: remembered per (s, t) while lowering (compiler/purity.py), unless
+# a side can leave play: then `other` reads who has left
+function passes_to(s, t) = other(s) is t and t.seat > 0
+
+procedure say(a, b):
+    if passes_to(a, b):
+        log "blue is next"
+    else:
+        log "green is next"
+
+flow [source: "Seats"]:
+    say(red, blue)
+    remove green from play
+    say(red, blue)
+    win red
+"""
+
+
+def test_other_is_not_remembered_across_a_side_leaving_play(tmp_path):
+    """After green leaves, the side after red is blue: a part remembered from before (when it was
+    green) would say otherwise."""
+    cg, diags, _ = make(tmp_path, REMEMBERED)
+    assert cg is not None, [d.headline() for d in diags]
+    state = GameState.new(cg, seed=1, log=True)
+    events = [e["event"] for e in state.events]
+    assert [e for e in events if e.endswith("is next")] == ["green is next", "blue is next"]
