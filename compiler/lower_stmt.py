@@ -7,8 +7,9 @@ how to `resume` with the chosen value and how to `describe` an option.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
+from lumos.compiler.blocks import STEP
 from lumos.compiler.chance import AnswerOp, PoolOp, RollOp
-from lumos.compiler.fused import _NO_NAMES, _name, _src, specialised
+from lumos.compiler.fused import _NO_NAMES, _joined, _name, _src, specialised
 from lumos.compiler.scope import compatible, describe, element
 
 
@@ -30,6 +31,7 @@ def _jump(cell):
 class ChooseOp:
     """`choose NAME from LIST`: one option per distinct item (copies of one card are one option)."""
     kind = "choice"
+    block = STEP   # it decides (halts), or sets the name and goes on (compiler/blocks.py)
 
     def __init__(self, slot, options, side, may, describe_fn, name="", el="any"):
         self.slot, self.options, self.side, self.may, self.describe_fn = slot, options, side, may, describe_fn
@@ -37,6 +39,11 @@ class ChooseOp:
         self.site = name          # named by `name_sites` once the procedure is built
         if el == "card":
             self.kind = "card"
+        # how the items of a list of two or more become options, chosen once here instead of
+        # per call: copies of a card are one, equal numbers or texts one; pieces, spaces, sides
+        # and zones are distinct already
+        self.distinct = _distinct_cards if el == "card" else \
+            None if el in ("piece", "space", "side", "zone") else _distinct_values
 
     def __call__(self, m, fr):
         L = fr[2]
@@ -44,17 +51,15 @@ class ChooseOp:
         if isinstance(opts, int):  # a zone
             opts = m.st.zones[opts]
         opts = list(opts)
-        single = len(opts) == 1    # forced only when the list itself holds one item, not one name
-        if not single:
-            if self.el == "card":
-                opts = _distinct_cards(m, opts)
-            elif self.el not in ("piece", "space", "side", "zone"):
-                opts = _distinct_values(opts)
-        if not opts:
+        n = len(opts)
+        if n > 1:
+            if self.distinct is not None:
+                opts = self.distinct(m, opts)
+        elif not n:
             L[self.slot] = None
             fr[1] += 1
             return
-        if not self.may and single and m.st.forced:
+        elif not self.may and m.st.forced:   # forced only when the list itself holds one item
             L[self.slot] = opts[0]
             fr[1] += 1
             return
@@ -73,8 +78,23 @@ class ChooseOp:
         return {} if value is None else {self.name: (value, self.el)}
 
 
+def _card_keys(cg) -> list:
+    """Per card, the number of the first card of its name: copies share it (kept per compiled game)."""
+    keys = cg.__dict__.get("_card_keys")
+    if keys is None:
+        first: dict = {}
+        keys = [first.setdefault(c.name, i) for i, c in enumerate(cg.cards)]
+        object.__setattr__(cg, "_card_keys", keys)   # a cache beside the game's data
+    return keys
+
+
 def _distinct_cards(m, cards: list) -> list:
     """The first copy of each card name: choosing one copy or another does the same."""
+    try:   # the common case, no two copies of a name: the list as it is (counted in C)
+        if len(set(map(_card_keys(m.cg).__getitem__, cards))) == len(cards):
+            return cards
+    except TypeError:   # a none among the cards: the loop below
+        pass
     cinfo = m.cg.cards
     seen = set()
     out = []
@@ -86,7 +106,7 @@ def _distinct_cards(m, cards: list) -> list:
     return out
 
 
-def _distinct_values(opts: list) -> list:
+def _distinct_values(m, opts: list) -> list:
     """Equal numbers or texts are one option (two blanks of a roll: rerolling either does the same)."""
     try:
         return list(dict.fromkeys(opts))
@@ -101,6 +121,7 @@ def _distinct_values(opts: list) -> list:
 class ActOp:
     """`do one of ACTIONS`: one option per action and binding (copies of one card are one option)."""
     kind = "action"
+    block = STEP   # it decides or calls the one action (halts), or goes on (compiler/blocks.py)
 
     def __init__(self, actions, side, may):
         self.actions, self.side, self.may = actions, side, may
@@ -191,10 +212,16 @@ class MenuOp:
     def __init__(self, side, guards, labels, targets):
         self.side, self.guards, self.labels, self.targets = side, guards, labels, targets
         self.site = "menu"
+        # the options whose guards hold, in order: the specialised back end writes the guards
+        # in line in one expression (no comprehension's frame, no call per guard)
+        self.listing = _menu_listing(guards) if specialised() else self._listing
+
+    def _listing(self, m, L) -> list:
+        return [i for i, g in enumerate(self.guards) if g is None or g(m, L)]
 
     def __call__(self, m, fr):
         L = fr[2]
-        opts = [i for i, g in enumerate(self.guards) if g is None or g(m, L)]
+        opts = self.listing(m, L)
         if not opts or (len(opts) == 1 and m.st.forced):
             fr[1] = self.targets[opts[0]].pc if opts else self.targets[-1].pc
             return
@@ -208,6 +235,22 @@ class MenuOp:
 
     def args(self, m, fr, value) -> dict:
         return {"option": (value + 1, "number")}
+
+
+def _menu_listing(guards):
+    """fn(m, L): the numbers of a menu's options whose guards hold, the guards tested left to right
+    as MenuOp._listing tests them (`[*((0,) if (G0) else ()), 1, ...]`)."""
+    def make():
+        parts, names = [], {}
+        for i, g in enumerate(guards):
+            if g is None:
+                parts.append(str(i))
+                continue
+            text, n = _src(g)
+            names.update(n)
+            parts.append(f"*(({i},) if ({text}) else ())")
+        return "[" + ", ".join(parts) + "]", names
+    return _joined(make)
 
 
 def name_sites(procs) -> None:
@@ -494,6 +537,7 @@ class StmtLowering:
                 value = f(m, L)
                 store(m, L, _grown(m, get(m, L), value, adding, many, is_zone))
                 fr[1] += 1
+            grow_var.block = STEP   # it halts or goes on to the next instruction
             self.emit(grow_var, s.span)
             return
         slot = self.local.names[s.target.name][0]
@@ -594,6 +638,7 @@ class StmtLowering:
                 m.place(piece, -1)
                 m.st.holder[piece] = -1
                 fr[1] += 1
+            place_off.block = STEP   # it halts or goes on to the next instruction
             self.emit(place_off, s.span)
             return
         sp, _ = self.expect(s.space, "space", "where it is placed")
@@ -620,6 +665,7 @@ class StmtLowering:
             if m.events is not None:  # no text is built when nobody logs
                 m.emit(fr, f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}")
             fr[1] += 1
+        place.block = STEP   # it halts or goes on to the next instruction
         self.emit(place, s.span)
 
     def s_Give(self, s):
@@ -635,6 +681,7 @@ class StmtLowering:
             if m.events is not None:  # no text is built when nobody logs
                 m.emit(fr, f"{m.fmt(holder, 'piece')} takes {m.fmt(piece, 'piece')}")
             fr[1] += 1
+        give.block = STEP   # it halts or goes on to the next instruction
         self.emit(give, s.span)
 
     def s_Drop(self, s):
@@ -648,6 +695,7 @@ class StmtLowering:
             m.st.holder[piece] = -1
             m.st.loc[piece] = -1 if where is None else where
             fr[1] += 1
+        drop.block = STEP   # it halts or goes on to the next instruction
         self.emit(drop, s.span)
 
     def s_Put(self, s):
@@ -673,6 +721,7 @@ class StmtLowering:
                 for i, card in enumerate(items):   # at the bottom, the cards keep their order
                     m.move_card(card, dest, i if bottom else -1)
             fr[1] += 1
+        put.block = STEP   # it halts or goes on to the next instruction
         self.emit(put, s.span)
 
     def s_DrawCard(self, s):
@@ -690,6 +739,7 @@ class StmtLowering:
                 m.emit(fr, f"draws {m.fmt(card, 'card')} into {where}", m.hidden_from(zone),
                        f"draws a card into {where}")
             fr[1] += 1
+        draw.block = STEP   # it halts or goes on to the next instruction
         self.emit(draw, s.span)
 
     def s_Shuffle(self, s):
@@ -698,6 +748,7 @@ class StmtLowering:
         def shuffle(m, fr):
             m.shuffle(z(m, fr[2]))
             fr[1] += 1
+        shuffle.block = STEP   # it halts or goes on to the next instruction
         self.emit(shuffle, s.span)
 
     def die(self, name, span):
@@ -744,8 +795,11 @@ class StmtLowering:
             L[plan] = tuple(faces for count, faces in parts for _ in range(max(count(m, L) or 0, 0)))
             L[got] = ()
             fr[1] += 1
+        plan_.block = STEP   # it halts or goes on to the next instruction
         self.emit(plan_, s.span)
-        self.emit(PoolOp(slot, plan, got, side), s.span)
+        pool = PoolOp(slot, plan, got, side)
+        pool.block = STEP   # it records a die's chance decision, or sets the list and goes on
+        self.emit(pool, s.span)
 
     def s_RemoveSide(self, s):
         f, _ = self.expect(s.side, "side", "the side removed from play")
@@ -757,6 +811,7 @@ class StmtLowering:
                 m.st.g[out] = tuple(sorted(m.st.g[out] + (side,)))
                 m.emit(fr, f"{m.fmt(side, 'side')} takes no part in this game")
             fr[1] += 1
+        remove.block = STEP   # it halts or goes on to the next instruction
         self.emit(remove, s.span)
 
     def s_Win(self, s):
@@ -799,6 +854,7 @@ class StmtLowering:
                 if m.played is not None:
                     m.played.add((card, "effect"))
                 m.call(cdef.effect, [who, card])
+        play.block = STEP   # it halts or goes on to the next instruction
         self.emit(play, s.span)
 
     def play_named_effect(self, s):
@@ -820,6 +876,7 @@ class StmtLowering:
                 if m.played is not None:
                     m.played.add((card, key))
                 m.call(proc, [who, card])
+        play_effect.block = STEP   # it halts or goes on to the next instruction
         self.emit(play_effect, s.span)
 
     def s_Announce(self, s):

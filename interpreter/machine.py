@@ -204,15 +204,19 @@ class Machine:
     # ------------------------------------------------------------ decisions
     def decide(self, kind: str, side: int, options: list, may: bool) -> bool:
         """Record a pending decision. Returns False when there is nothing to decide."""
-        if not options and not may:
-            return False
         if may:
             options = options + [None]
-        if self.cg.anytime and side != CHANCE:
-            options = self.with_anytime(side, options)
+        elif not options:
+            return False
+        if side != CHANCE:   # the common case: a side decides
+            if self.cg.anytime:
+                options = self.with_anytime(side, options)
+            self.st.pending = {"kind": kind, "side": side, "options": options}
+            self.halt = True
+            return True
         self.st.pending = {"kind": kind, "side": side, "options": options}
         self.halt = True
-        if side == CHANCE and len(set(options)) < len(options):
+        if len(set(options)) < len(options):
             # faces that repeat are one outcome, more likely: `draw` maps the generator's draw
             # (an index into the die's faces, as before) to the outcome it gives
             distinct = list(dict.fromkeys(options))
@@ -238,15 +242,15 @@ class Machine:
             if st.anytime_at == self.decision_at():
                 return options
             st.anytime_at = None
-        extra = []
-        for i, rule in enumerate(self.cg.anytime):
-            if rule.cond is not None:
-                local = [None] * rule.nslots
-                local[0] = side
-                if not rule.cond(self, local):
-                    continue
-            extra.append({"anytime": i})
-        return options + extra if extra else options
+        extra = None
+        for i, cond, rest in self.cg.__dict__.get("_anytime_conds") or _anytime_conds(self.cg):
+            # the condition's locals: the side, then none (a new list per test, as a frame's)
+            if cond is None or cond(self, [side, *rest]):
+                if extra is None:
+                    extra = options + [{"anytime": i}]
+                else:
+                    extra.append({"anytime": i})
+        return options if extra is None else extra
 
     def take_anytime(self, value: dict, side: int) -> None:
         """Run the rule's block for the deciding side; the decision's instruction has not moved,
@@ -752,6 +756,14 @@ def _run_tables(cg: CompiledGame) -> list:
     object.__setattr__(cg, "_run_tables", tables)
     return tables
 
+
+
+def _anytime_conds(cg: CompiledGame) -> tuple:
+    """Per `anytime` rule, (its number, its condition, the none after the side in its locals),
+    kept on the compiled game (the side is always slot 0: compiler/lower.py, lower_anytime)."""
+    found = tuple((i, rule.cond, (None,) * (rule.nslots - 1)) for i, rule in enumerate(cg.anytime))
+    object.__setattr__(cg, "_anytime_conds", found)
+    return found
 
 
 def _stack_words() -> str:
