@@ -35,13 +35,14 @@ STEP = ("step",)   # the `block` of an instruction that halts or goes on to the 
 
 def blocks(code: tuple) -> tuple:
     """Proc.run for `code`: per instruction, the function of the run starting there, or the
-    instruction itself when fewer than two simple instructions start there."""
+    instruction itself when fewer than two simple instructions start there (but for a call or a
+    return, whose text does in line what the machine's method would)."""
     run = [_callable(op) for op in code]
     for i in range(len(code)):
         if getattr(code[i], "block", None) is None:
             continue
         tree = _path(code, i, 0, [_BUDGET])
-        if _size(tree) >= 2:
+        if _size(tree) >= 2 or tree[1][0] == "tail":   # a call or a return alone: its text in line
             run[i] = _block(tree)
     return tuple(run)
 

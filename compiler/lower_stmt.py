@@ -335,6 +335,13 @@ def _no_piece(m, fr, verb: str) -> None:
                    "a `choose` from an empty list, or a `first` of one, gives none; test `x is not none` first")
 
 
+def _returned(value: str) -> list[str]:
+    """The lines of Machine.return_from(value) in a run's text: the value first, then the frame
+    taken off (the run's own: a run ends at whatever pushes one) and the value given to the caller."""
+    return [f"_br = {value}", "_bf = m.st.frames", "_bd = _bf.pop()", "m.halt = True",
+            "if _bf and _bd[3] >= 0:", "    _bf[-1][2][_bd[3]] = _br"]
+
+
 class StmtLowering:
     """Mixin of Lowerer: statement methods. Emits into self.code / self.spans."""
 
@@ -1000,13 +1007,21 @@ class StmtLowering:
             fr[1] += 1
             m.call(index[0], values, slot)
 
-        def text(pc):   # the arguments left to right, then the call (its procedure known by now)
+        procs = self.procs   # complete by the time a run's text is written (its first run)
+
+        def text(pc):
+            """The arguments left to right, then what Machine.call does, in line: the callee's
+            locals padded with none (its size known by now), its frame pushed, the run halted;
+            a call of the procedure a position's reader stops at goes through Machine.call."""
             parts = [_src(f) for f in fns]
             names = {}
             for _t, n in parts:
                 names.update(n)
-            return ([f"_bv = [{', '.join(t for t, _n in parts)}]", f"fr[1] = {pc + 1}",
-                     f"m.call({int(index[0])}, _bv, {int(slot)})"], names)
+            proc = int(index[0])
+            values = [t for t, _n in parts] + ["None"] * (procs[proc].nlocals - len(parts))
+            return ([f"_bv = [{', '.join(values)}]", f"fr[1] = {pc + 1}",
+                     f"if m.stop_at == {proc}:", f"    m.call({proc}, _bv, {int(slot)})", "else:",
+                     f"    m.st.frames.append([{proc}, 0, _bv, {int(slot)}])", "    m.halt = True"], names)
         if specialised() and len(fns) <= 2:
             # the arguments' list without a comprehension (its own frame in this Python)
             if not fns:
@@ -1035,7 +1050,7 @@ class StmtLowering:
     def s_Return(self, s):
         if s.value is None:
             op = lambda m, fr: m.return_from(None)  # noqa: E731
-            op.block = ("tail", lambda pc: (["m.return_from(None)"], _NO_NAMES))
+            op.block = ("tail", lambda pc: (_returned("None"), _NO_NAMES))
             self.emit(op, s.span)
             return
         f, t = self.expr(s.value)
@@ -1044,7 +1059,7 @@ class StmtLowering:
 
         def text(pc):
             value, names = _src(f)
-            return [f"m.return_from({value})"], names
+            return _returned(value), names
         if specialised():
             op.block = ("tail", text)
         self.emit(op, s.span)
