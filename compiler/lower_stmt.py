@@ -906,7 +906,7 @@ class StmtLowering:
             L = fr[2]
             values = [f(m, L) for f in fns]
             fr[1] += 1
-            if m.cg.triggers:
+            if event in m.hooks:
                 m.fire(event, values)
         self.emit(announce, s.span)
 

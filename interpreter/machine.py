@@ -22,7 +22,7 @@ CALL_DEPTH_LIMIT = 200
 
 class Machine:
     __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt",
-                 "tables", "sizes", "nones")
+                 "tables", "sizes", "nones", "hooks")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -42,6 +42,10 @@ class Machine:
         self.tables = cg.__dict__.get("_run_tables") or _run_tables(cg)
         # per procedure, how many locals a frame holds; tuples of none by length, to pad them with
         self.sizes, self.nones = cg.__dict__["_proc_sizes"]
+        # per event that `when` rules listen to, (condition, procedure, size) of each, the last
+        # declared first (made once per compiled game)
+        hooks = cg.__dict__.get("_hooks")
+        self.hooks = _hooks(cg) if hooks is None else hooks
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
@@ -312,13 +316,12 @@ class Machine:
     def fire(self, event: str, values: list) -> None:
         """Run the `when` rules listening to `event`: each whose condition holds is pushed
         as a frame, so it runs before the statement after the verb (first declared runs first)."""
-        hooks = self.cg.triggers.get(event)
-        if not hooks:
+        hooks = self.hooks.get(event)
+        if hooks is None:
             return
-        for cond, proc in reversed(hooks):
-            p = self.cg.procs[proc]
-            local = [None] * p.nlocals
-            local[:len(values)] = values
+        n = len(values)
+        for cond, proc, size in hooks:
+            local = [*values, *(None,) * (size - n)]   # the event's values, then none up to the rule's size
             if cond is None or cond(self, local):
                 self.st.frames.append([proc, 0, local, -1])
                 self.halt = True
@@ -392,7 +395,7 @@ class Machine:
                 while nxt[here] >= 0:
                     here = nxt[here]
                 nxt[here] = piece
-            if self.cg.triggers:
+            if "placed" in self.hooks:
                 self.fire("placed", [piece, space])
 
     def leave(self, piece: int, space: int) -> None:
@@ -418,7 +421,7 @@ class Machine:
             self.leave(piece, old)
         st.loc[piece] = -1
         st.holder[piece] = holder
-        if self.cg.triggers:
+        if "given" in self.hooks:
             self.fire("given", [piece, holder])
 
     def space_of(self, piece: int):
@@ -474,7 +477,7 @@ class Machine:
         else:
             st.zones[zone].insert(at, card)
         st.card_zone[card] = zone
-        if self.cg.triggers:
+        if "put" in self.hooks:
             self.fire("put", [card, zone])
 
     def draw(self, source: int, dest: int):
@@ -483,7 +486,7 @@ class Machine:
             return None
         card = z[-1]
         self.move_card(card, dest)
-        if self.cg.triggers:
+        if "drawn" in self.hooks:
             self.fire("drawn", [card, dest])
         return card
 
@@ -756,6 +759,17 @@ def _run_tables(cg: CompiledGame) -> list:
     object.__setattr__(cg, "_run_tables", tables)
     return tables
 
+
+
+def _hooks(cg: CompiledGame) -> dict:
+    """Per event with `when` rules, what Machine.fire runs: (condition, procedure, its number of
+    locals) per rule, in the order fire pushes them (the last declared first, so the first
+    declared runs first). Kept on the compiled game."""
+    procs = cg.procs
+    hooks = {event: tuple((cond, proc, procs[proc].nlocals) for cond, proc in reversed(rules))
+             for event, rules in cg.triggers.items() if rules}
+    object.__setattr__(cg, "_hooks", hooks)
+    return hooks
 
 
 def _anytime_conds(cg: CompiledGame) -> tuple:
