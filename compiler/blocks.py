@@ -30,19 +30,23 @@ from lumos.compiler.fused import _compile_def, _name, _src
 from lumos.interpreter.machine import MAX_BLOCK   # instructions per run at most
 
 _BUDGET = 3 * MAX_BLOCK   # instructions written per run's function at most (its branches copy instructions)
+# instructions that are not a run by themselves: their own call costs what a run's would (a jump,
+# an instruction without a text); any other alone is a run whose text writes in line what its
+# closure calls (a store, a condition, a call of a procedure)
+_NOT_ALONE = frozenset(("op", "step", "jump", "pass"))
 STEP = ("step",)   # the `block` of an instruction that halts or goes on to the next one (see above)
 
 
 def blocks(code: tuple) -> tuple:
     """Proc.run for `code`: per instruction, the function of the run starting there, or the
-    instruction itself when fewer than two simple instructions start there (but for a call or a
-    return, whose text does in line what the machine's method would)."""
+    instruction itself when fewer than two simple instructions start there and it is not worth
+    a run alone (_NOT_ALONE)."""
     run = [_callable(op) for op in code]
     for i in range(len(code)):
         if getattr(code[i], "block", None) is None:
             continue
         tree = _path(code, i, 0, [_BUDGET])
-        if _size(tree) >= 2 or tree[1][0] == "tail":   # a call or a return alone: its text in line
+        if _size(tree) >= 2 or tree[1][0] not in _NOT_ALONE:   # one instruction alone: its text in line
             run[i] = _block(tree)
     return tuple(run)
 
