@@ -63,7 +63,12 @@ class ChooseOp:
             L[self.slot] = opts[0]
             fr[1] += 1
             return
-        m.decide("choose", self.side(m, L), opts, self.may)
+        if m.cg.anytime:
+            m.decide("choose", self.side(m, L), opts, self.may)
+            return
+        # Machine.decide's record, written here: a side's decision without `anytime` rules
+        m.st.pending = {"kind": "choose", "side": self.side(m, L), "options": opts + [None] if self.may else opts}
+        m.halt = True
 
     def resume(self, m, fr, value, side=None):
         fr[2][self.slot] = value
