@@ -14,7 +14,8 @@ counts exactly what the instructions would count. An instruction may carry its o
 call, return or fire a trigger, after which the run returns, as after a call of it), or say it
 is a *step* (`block = STEP`: it either sets `Machine.halt` or goes on to the next instruction,
 such as a `place`, a `put` or a `choose` of one item; the run calls it and goes on when it did
-not halt, instead of returning to the machine to call the next one).
+not halt, instead of returning to the machine to call the next one; `("steptext", make)`: a
+step with a text of its own, written in line, then the same test of `halt`).
 
 The function for the run starting at instruction i is `Proc.run[i]` (the instruction itself
 when no run starts there); it is compiled the first time it runs. Nothing a designer wrote
@@ -69,6 +70,8 @@ def _path(code: tuple, pc: int, k: int, budget: list):
     kind = b[0]
     if kind == "step":   # called; the run goes on at the next instruction unless it halted
         return (pc, ("step", code[pc]), k + 1, _path(code, pc + 1, k + 1, budget), None)
+    if kind == "steptext":   # a step with a text of its own, written in line
+        return (pc, b, k + 1, _path(code, pc + 1, k + 1, budget), None)
     if kind == "jump":
         return (pc, b, k + 1, _path(code, int(b[1].pc), k + 1, budget), None)
     fall = _path(code, pc + 1, k + 1, budget)
@@ -162,6 +165,10 @@ def _statements(pc: int, b: tuple, k: int, names: dict, taken) -> list[str]:
         o = _name()
         names[o] = _callable(b[1])
         return [f"{o}(m, fr)"]
+    if kind == "steptext":   # its own text (lower_stmt.py) sets the program counter; then as a step
+        lines, n = b[1](pc)
+        names.update(n)
+        return lines + ["if m.halt:", f"    return {k}"]
     if kind == "step":   # it set the program counter to pc + 1 unless it halted
         o = _name()
         names[o] = _callable(b[1])

@@ -335,6 +335,29 @@ def _grown(m, old, value, adding: bool, many: bool, is_zone: bool) -> tuple:
     return tuple(items)
 
 
+def _place_checks(m, fr, piece, space) -> None:
+    """What `place PIECE at SPACE` checks before it moves the piece: a piece and a space, and room
+    there (the board's capacity). Called only when one of them is none or the space is taken."""
+    if piece is None:
+        _no_piece(m, fr, "place")
+    if space is None:
+        m.fail_runtime("R003", "cannot place a piece on no space", fr, "check the space is not none first")
+    other = m.st.occ[space]
+    if other >= 0 and other != piece:
+        room = m.board.holds(space)
+        if room == 1:
+            m.fail_runtime("R004", f"{m.fmt(space, 'space')} is already occupied by {m.fmt(other, 'piece')}",
+                           fr, "move or knock off the piece standing there first")
+        if room and len(crowd := [x for x in m.occupants(space) if x != piece]) >= room:
+            m.fail_runtime("R004", f"{m.fmt(space, 'space')} is full: {m.fmt(crowd, 'list:piece')} "
+                           f"stand there and it holds {room}", fr,
+                           "test `count(occupants(s)) < ...` before placing, or move a piece away first")
+
+
+def _placed(m, piece, space) -> str:
+    return f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}"
+
+
 def _no_piece(m, fr, verb: str) -> None:
     m.fail_runtime("R003", f"`{verb}` needs a piece here, not none", fr,
                    "a `choose` from an empty list, or a `first` of one, gives none; test `x is not none` first")
@@ -658,26 +681,23 @@ class StmtLowering:
         def place(m, fr):
             L = fr[2]
             piece, space = p(m, L), sp(m, L)
-            if piece is None:
-                _no_piece(m, fr, "place")
-            if space is None:
-                m.fail_runtime("R003", "cannot place a piece on no space", fr, "check the space is not none first")
-            other = m.st.occ[space]
-            if other >= 0 and other != piece:
-                room = m.board.holds(space)
-                if room == 1:
-                    m.fail_runtime("R004", f"{m.fmt(space, 'space')} is already occupied by {m.fmt(other, 'piece')}",
-                                   fr, "move or knock off the piece standing there first")
-                if room and len(crowd := [x for x in m.occupants(space) if x != piece]) >= room:
-                    m.fail_runtime("R004", f"{m.fmt(space, 'space')} is full: {m.fmt(crowd, 'list:piece')} "
-                                   f"stand there and it holds {room}", fr,
-                                   "test `count(occupants(s)) < ...` before placing, or move a piece away first")
+            if piece is None or space is None or m.st.occ[space] >= 0:
+                _place_checks(m, fr, piece, space)
             m.st.holder[piece] = -1
             m.place(piece, space)
             if m.events is not None:  # no text is built when nobody logs
-                m.emit(fr, f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}")
+                m.emit(fr, _placed(m, piece, space))
             fr[1] += 1
-        place.block = STEP   # it halts or goes on to the next instruction
+
+        def text(pc):   # the piece, then the space, then what the closure does with them
+            (pt, pn), (st, sn) = _src(p), _src(sp)
+            chk, said = _name(), _name()
+            return ([f"_bp = {pt}", f"_bs = {st}", "if _bp is None or _bs is None or m.st.occ[_bs] >= 0:",
+                     f"    {chk}(m, fr, _bp, _bs)", "m.st.holder[_bp] = -1", "m.place(_bp, _bs)",
+                     "if m.events is not None:", f"    m.emit(fr, {said}(m, _bp, _bs))", f"fr[1] = {pc + 1}"],
+                    {**pn, **sn, chk: _place_checks, said: _placed})
+        # it halts (a `when placed` rule) or goes on to the next instruction; its text in a run
+        place.block = ("steptext", text) if specialised() else STEP
         self.emit(place, s.span)
 
     def s_Give(self, s):
@@ -719,6 +739,11 @@ class StmtLowering:
         is_zone = t == "zone"
         bottom = s.bottom
 
+        def put_many(m, what, dest):
+            items = list(m.st.zones[what]) if is_zone else list(what)
+            for i, card in enumerate(items):   # at the bottom, the cards keep their order
+                m.move_card(card, dest, i if bottom else -1)
+
         def put(m, fr):
             L = fr[2]
             dest = z(m, L)
@@ -729,11 +754,21 @@ class StmtLowering:
             if single:
                 m.move_card(what, dest, 0 if bottom else -1)
             else:
-                items = list(m.st.zones[what]) if is_zone else list(what)
-                for i, card in enumerate(items):   # at the bottom, the cards keep their order
-                    m.move_card(card, dest, i if bottom else -1)
+                put_many(m, what, dest)
             fr[1] += 1
-        put.block = STEP   # it halts or goes on to the next instruction
+
+        def text(pc):   # the zone, then the cards, then the moves
+            (zt, zn), (ct, cn) = _src(z), _src(c)
+            names = {**zn, **cn}
+            if single:
+                move = f"m.move_card(_bw, _bz, {0 if bottom else -1})"
+            else:
+                many = _name()
+                names[many] = put_many
+                move = f"{many}(m, _bw, _bz)"
+            return [f"_bz = {zt}", f"_bw = {ct}", "if _bw is not None:", f"    {move}", f"fr[1] = {pc + 1}"], names
+        # it halts (a `when put` rule) or goes on to the next instruction; its text in a run
+        put.block = ("steptext", text) if specialised() else STEP
         self.emit(put, s.span)
 
     def s_DrawCard(self, s):
