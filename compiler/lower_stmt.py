@@ -95,8 +95,9 @@ def _card_keys(cg) -> list:
 
 def _distinct_cards(m, cards: list) -> list:
     """The first copy of each card name: choosing one copy or another does the same."""
+    keys = m.cg.__dict__.get("_card_keys") or _card_keys(m.cg)
     try:   # the common case, no two copies of a name: the list as it is (counted in C)
-        if len(set(map(_card_keys(m.cg).__getitem__, cards))) == len(cards):
+        if len(set(map(keys.__getitem__, cards))) == len(cards):
             return cards
     except TypeError:   # a none among the cards: the loop below
         pass
@@ -776,17 +777,27 @@ class StmtLowering:
         dst, _ = self.expect(s.dest, "zone", "the zone the card goes to")
         slot = self.local.slot(s.name, "card")
 
+        def logged(m, fr, L, card):   # the zone read again, as the statement has always read it
+            zone = dst(m, L)
+            where = m.cg.zone_label(zone)
+            m.emit(fr, f"draws {m.fmt(card, 'card')} into {where}", m.hidden_from(zone),
+                   f"draws a card into {where}")
+
         def draw(m, fr):
             L = fr[2]
             card = m.draw(src(m, L), dst(m, L))
             L[slot] = card
             if card is not None and m.events is not None:
-                zone = dst(m, L)
-                where = m.cg.zone_label(zone)
-                m.emit(fr, f"draws {m.fmt(card, 'card')} into {where}", m.hidden_from(zone),
-                       f"draws a card into {where}")
+                logged(m, fr, L, card)
             fr[1] += 1
-        draw.block = STEP   # it halts or goes on to the next instruction
+
+        def text(pc):   # the source, then the destination, then the draw and its log
+            (at, an), (bt, bn) = _src(src), _src(dst)
+            said = _name()
+            return ([f"L[{slot}] = _bc = m.draw({at}, {bt})", "if _bc is not None and m.events is not None:",
+                     f"    {said}(m, fr, L, _bc)", f"fr[1] = {pc + 1}"], {**an, **bn, said: logged})
+        # it halts (a `when drawn` rule) or goes on to the next instruction; its text in a run
+        draw.block = ("steptext", text) if specialised() else STEP
         self.emit(draw, s.span)
 
     def s_Shuffle(self, s):

@@ -481,11 +481,19 @@ class Machine:
             self.fire("put", [card, zone])
 
     def draw(self, source: int, dest: int):
-        z = self.st.zones[source]
+        st = self.st
+        z = st.zones[source]
         if not z:
             return None
         card = z[-1]
-        self.move_card(card, dest)
+        # move_card(card, dest), in line: out of its zone, onto the top of `dest`
+        old = st.card_zone[card]
+        if old >= 0:
+            st.zones[old].remove(card)
+        st.zones[dest].append(card)
+        st.card_zone[card] = dest
+        if "put" in self.hooks:
+            self.fire("put", [card, dest])
         if "drawn" in self.hooks:
             self.fire("drawn", [card, dest])
         return card
