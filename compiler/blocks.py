@@ -11,7 +11,11 @@ on with the instructions there (so a loop of simple instructions is one call), u
 MAX_BLOCK instructions in a call. It returns how many instructions it ran, so the step limit
 counts exactly what the instructions would count. An instruction may carry its own text
 (`block = ("plain", make)`: a statement the run goes on after; `("tail", make)`: one that may
-call, return or fire a trigger, after which the run returns, as after a call of it).
+call, return or fire a trigger, after which the run returns, as after a call of it), or say it
+is a *step* (`block = STEP`: it either sets `Machine.halt` or goes on to the next instruction,
+such as a `place`, a `put` or a `choose` of one item; the run calls it and goes on when it did
+not halt, instead of returning to the machine to call the next one; `("steptext", make)`: a
+step with a text of its own, written in line, then the same test of `halt`).
 
 The function for the run starting at instruction i is `Proc.run[i]` (the instruction itself
 when no run starts there); it is compiled the first time it runs. Nothing a designer wrote
@@ -27,17 +31,23 @@ from lumos.compiler.fused import _compile_def, _name, _src
 from lumos.interpreter.machine import MAX_BLOCK   # instructions per run at most
 
 _BUDGET = 3 * MAX_BLOCK   # instructions written per run's function at most (its branches copy instructions)
+# instructions that are not a run by themselves: their own call costs what a run's would (a jump,
+# an instruction without a text); any other alone is a run whose text writes in line what its
+# closure calls (a store, a condition, a call of a procedure)
+_NOT_ALONE = frozenset(("op", "step", "jump", "pass"))
+STEP = ("step",)   # the `block` of an instruction that halts or goes on to the next one (see above)
 
 
 def blocks(code: tuple) -> tuple:
     """Proc.run for `code`: per instruction, the function of the run starting there, or the
-    instruction itself when fewer than two simple instructions start there."""
-    run = list(code)
+    instruction itself when fewer than two simple instructions start there and it is not worth
+    a run alone (_NOT_ALONE)."""
+    run = [_callable(op) for op in code]
     for i in range(len(code)):
         if getattr(code[i], "block", None) is None:
             continue
         tree = _path(code, i, 0, [_BUDGET])
-        if _size(tree) >= 2:
+        if _size(tree) >= 2 or tree[1][0] not in _NOT_ALONE:   # one instruction alone: its text in line
             run[i] = _block(tree)
     return tuple(run)
 
@@ -58,6 +68,10 @@ def _path(code: tuple, pc: int, k: int, budget: list):
     if b[0] == "tail":   # an instruction that may call, return or fire: written out, then the run ends
         return (pc, b, k + 1, None, None)
     kind = b[0]
+    if kind == "step":   # called; the run goes on at the next instruction unless it halted
+        return (pc, ("step", code[pc]), k + 1, _path(code, pc + 1, k + 1, budget), None)
+    if kind == "steptext":   # a step with a text of its own, written in line
+        return (pc, b, k + 1, _path(code, pc + 1, k + 1, budget), None)
     if kind == "jump":
         return (pc, b, k + 1, _path(code, int(b[1].pc), k + 1, budget), None)
     fall = _path(code, pc + 1, k + 1, budget)
@@ -149,9 +163,23 @@ def _statements(pc: int, b: tuple, k: int, names: dict, taken) -> list[str]:
         return [f"fr[1] = {int(b[1].pc)}"]
     if kind == "op":
         o = _name()
-        names[o] = b[1]
+        names[o] = _callable(b[1])
         return [f"{o}(m, fr)"]
+    if kind == "steptext":   # its own text (lower_stmt.py) sets the program counter; then as a step
+        lines, n = b[1](pc)
+        names.update(n)
+        return lines + ["if m.halt:", f"    return {k}"]
+    if kind == "step":   # it set the program counter to pc + 1 unless it halted
+        o = _name()
+        names[o] = _callable(b[1])
+        return [f"{o}(m, fr)", "if m.halt:", f"    return {k}"]
     raise ValueError(kind)
+
+
+def _callable(op):
+    """What calls `op`: a decision's object by its bound `__call__` (a call of an object with
+    `__call__` takes a slower way through Python than a call of a method), else op itself."""
+    return op if isinstance(op, types.FunctionType) else op.__call__
 
 
 def _stored(store, value: str, names: dict) -> list[str]:

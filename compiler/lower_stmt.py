@@ -7,8 +7,9 @@ how to `resume` with the chosen value and how to `describe` an option.
 from __future__ import annotations
 
 from lumos.compiler import nodes as N
+from lumos.compiler.blocks import STEP
 from lumos.compiler.chance import AnswerOp, PoolOp, RollOp
-from lumos.compiler.fused import _NO_NAMES, _name, _src, specialised
+from lumos.compiler.fused import _NO_NAMES, _joined, _name, _src, specialised
 from lumos.compiler.scope import compatible, describe, element
 
 
@@ -30,6 +31,7 @@ def _jump(cell):
 class ChooseOp:
     """`choose NAME from LIST`: one option per distinct item (copies of one card are one option)."""
     kind = "choice"
+    block = STEP   # it decides (halts), or sets the name and goes on (compiler/blocks.py)
 
     def __init__(self, slot, options, side, may, describe_fn, name="", el="any"):
         self.slot, self.options, self.side, self.may, self.describe_fn = slot, options, side, may, describe_fn
@@ -37,6 +39,11 @@ class ChooseOp:
         self.site = name          # named by `name_sites` once the procedure is built
         if el == "card":
             self.kind = "card"
+        # how the items of a list of two or more become options, chosen once here instead of
+        # per call: copies of a card are one, equal numbers or texts one; pieces, spaces, sides
+        # and zones are distinct already
+        self.distinct = _distinct_cards if el == "card" else \
+            None if el in ("piece", "space", "side", "zone") else _distinct_values
 
     def __call__(self, m, fr):
         L = fr[2]
@@ -44,21 +51,24 @@ class ChooseOp:
         if isinstance(opts, int):  # a zone
             opts = m.st.zones[opts]
         opts = list(opts)
-        single = len(opts) == 1    # forced only when the list itself holds one item, not one name
-        if not single:
-            if self.el == "card":
-                opts = _distinct_cards(m, opts)
-            elif self.el not in ("piece", "space", "side", "zone"):
-                opts = _distinct_values(opts)
-        if not opts:
+        n = len(opts)
+        if n > 1:
+            if self.distinct is not None:
+                opts = self.distinct(m, opts)
+        elif not n:
             L[self.slot] = None
             fr[1] += 1
             return
-        if not self.may and single and m.st.forced:
+        elif not self.may and m.st.forced:   # forced only when the list itself holds one item
             L[self.slot] = opts[0]
             fr[1] += 1
             return
-        m.decide("choose", self.side(m, L), opts, self.may)
+        if m.cg.anytime:
+            m.decide("choose", self.side(m, L), opts, self.may)
+            return
+        # Machine.decide's record, written here: a side's decision without `anytime` rules
+        m.st.pending = {"kind": "choose", "side": self.side(m, L), "options": opts + [None] if self.may else opts}
+        m.halt = True
 
     def resume(self, m, fr, value, side=None):
         fr[2][self.slot] = value
@@ -73,8 +83,24 @@ class ChooseOp:
         return {} if value is None else {self.name: (value, self.el)}
 
 
+def _card_keys(cg) -> list:
+    """Per card, the number of the first card of its name: copies share it (kept per compiled game)."""
+    keys = cg.__dict__.get("_card_keys")
+    if keys is None:
+        first: dict = {}
+        keys = [first.setdefault(c.name, i) for i, c in enumerate(cg.cards)]
+        object.__setattr__(cg, "_card_keys", keys)   # a cache beside the game's data
+    return keys
+
+
 def _distinct_cards(m, cards: list) -> list:
     """The first copy of each card name: choosing one copy or another does the same."""
+    keys = m.cg.__dict__.get("_card_keys") or _card_keys(m.cg)
+    try:   # the common case, no two copies of a name: the list as it is (counted in C)
+        if len(set(map(keys.__getitem__, cards))) == len(cards):
+            return cards
+    except TypeError:   # a none among the cards: the loop below
+        pass
     cinfo = m.cg.cards
     seen = set()
     out = []
@@ -86,7 +112,7 @@ def _distinct_cards(m, cards: list) -> list:
     return out
 
 
-def _distinct_values(opts: list) -> list:
+def _distinct_values(m, opts: list) -> list:
     """Equal numbers or texts are one option (two blanks of a roll: rerolling either does the same)."""
     try:
         return list(dict.fromkeys(opts))
@@ -101,6 +127,7 @@ def _distinct_values(opts: list) -> list:
 class ActOp:
     """`do one of ACTIONS`: one option per action and binding (copies of one card are one option)."""
     kind = "action"
+    block = STEP   # it decides or calls the one action (halts), or goes on (compiler/blocks.py)
 
     def __init__(self, actions, side, may):
         self.actions, self.side, self.may = actions, side, may
@@ -191,10 +218,16 @@ class MenuOp:
     def __init__(self, side, guards, labels, targets):
         self.side, self.guards, self.labels, self.targets = side, guards, labels, targets
         self.site = "menu"
+        # the options whose guards hold, in order: the specialised back end writes the guards
+        # in line in one expression (no comprehension's frame, no call per guard)
+        self.listing = _menu_listing(guards) if specialised() else self._listing
+
+    def _listing(self, m, L) -> list:
+        return [i for i, g in enumerate(self.guards) if g is None or g(m, L)]
 
     def __call__(self, m, fr):
         L = fr[2]
-        opts = [i for i, g in enumerate(self.guards) if g is None or g(m, L)]
+        opts = self.listing(m, L)
         if not opts or (len(opts) == 1 and m.st.forced):
             fr[1] = self.targets[opts[0]].pc if opts else self.targets[-1].pc
             return
@@ -208,6 +241,22 @@ class MenuOp:
 
     def args(self, m, fr, value) -> dict:
         return {"option": (value + 1, "number")}
+
+
+def _menu_listing(guards):
+    """fn(m, L): the numbers of a menu's options whose guards hold, the guards tested left to right
+    as MenuOp._listing tests them (`[*((0,) if (G0) else ()), 1, ...]`)."""
+    def make():
+        parts, names = [], {}
+        for i, g in enumerate(guards):
+            if g is None:
+                parts.append(str(i))
+                continue
+            text, n = _src(g)
+            names.update(n)
+            parts.append(f"*(({i},) if ({text}) else ())")
+        return "[" + ", ".join(parts) + "]", names
+    return _joined(make)
 
 
 def name_sites(procs) -> None:
@@ -287,9 +336,39 @@ def _grown(m, old, value, adding: bool, many: bool, is_zone: bool) -> tuple:
     return tuple(items)
 
 
+def _place_checks(m, fr, piece, space) -> None:
+    """What `place PIECE at SPACE` checks before it moves the piece: a piece and a space, and room
+    there (the board's capacity). Called only when one of them is none or the space is taken."""
+    if piece is None:
+        _no_piece(m, fr, "place")
+    if space is None:
+        m.fail_runtime("R003", "cannot place a piece on no space", fr, "check the space is not none first")
+    other = m.st.occ[space]
+    if other >= 0 and other != piece:
+        room = m.board.holds(space)
+        if room == 1:
+            m.fail_runtime("R004", f"{m.fmt(space, 'space')} is already occupied by {m.fmt(other, 'piece')}",
+                           fr, "move or knock off the piece standing there first")
+        if room and len(crowd := [x for x in m.occupants(space) if x != piece]) >= room:
+            m.fail_runtime("R004", f"{m.fmt(space, 'space')} is full: {m.fmt(crowd, 'list:piece')} "
+                           f"stand there and it holds {room}", fr,
+                           "test `count(occupants(s)) < ...` before placing, or move a piece away first")
+
+
+def _placed(m, piece, space) -> str:
+    return f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}"
+
+
 def _no_piece(m, fr, verb: str) -> None:
     m.fail_runtime("R003", f"`{verb}` needs a piece here, not none", fr,
                    "a `choose` from an empty list, or a `first` of one, gives none; test `x is not none` first")
+
+
+def _returned(value: str) -> list[str]:
+    """The lines of Machine.return_from(value) in a run's text: the value first, then the frame
+    taken off (the run's own: a run ends at whatever pushes one) and the value given to the caller."""
+    return [f"_br = {value}", "_bf = m.st.frames", "_bd = _bf.pop()", "m.halt = True",
+            "if _bf and _bd[3] >= 0:", "    _bf[-1][2][_bd[3]] = _br"]
 
 
 class StmtLowering:
@@ -494,6 +573,7 @@ class StmtLowering:
                 value = f(m, L)
                 store(m, L, _grown(m, get(m, L), value, adding, many, is_zone))
                 fr[1] += 1
+            grow_var.block = STEP   # it halts or goes on to the next instruction
             self.emit(grow_var, s.span)
             return
         slot = self.local.names[s.target.name][0]
@@ -594,6 +674,7 @@ class StmtLowering:
                 m.place(piece, -1)
                 m.st.holder[piece] = -1
                 fr[1] += 1
+            place_off.block = STEP   # it halts or goes on to the next instruction
             self.emit(place_off, s.span)
             return
         sp, _ = self.expect(s.space, "space", "where it is placed")
@@ -601,25 +682,23 @@ class StmtLowering:
         def place(m, fr):
             L = fr[2]
             piece, space = p(m, L), sp(m, L)
-            if piece is None:
-                _no_piece(m, fr, "place")
-            if space is None:
-                m.fail_runtime("R003", "cannot place a piece on no space", fr, "check the space is not none first")
-            other = m.st.occ[space]
-            if other >= 0 and other != piece:
-                room = m.board.holds(space)
-                if room == 1:
-                    m.fail_runtime("R004", f"{m.fmt(space, 'space')} is already occupied by {m.fmt(other, 'piece')}",
-                                   fr, "move or knock off the piece standing there first")
-                if room and len(crowd := [x for x in m.occupants(space) if x != piece]) >= room:
-                    m.fail_runtime("R004", f"{m.fmt(space, 'space')} is full: {m.fmt(crowd, 'list:piece')} "
-                                   f"stand there and it holds {room}", fr,
-                                   "test `count(occupants(s)) < ...` before placing, or move a piece away first")
+            if piece is None or space is None or m.st.occ[space] >= 0:
+                _place_checks(m, fr, piece, space)
             m.st.holder[piece] = -1
             m.place(piece, space)
             if m.events is not None:  # no text is built when nobody logs
-                m.emit(fr, f"{m.fmt(piece, 'piece')} to {m.fmt(space, 'space')}")
+                m.emit(fr, _placed(m, piece, space))
             fr[1] += 1
+
+        def text(pc):   # the piece, then the space, then what the closure does with them
+            (pt, pn), (st, sn) = _src(p), _src(sp)
+            chk, said = _name(), _name()
+            return ([f"_bp = {pt}", f"_bs = {st}", "if _bp is None or _bs is None or m.st.occ[_bs] >= 0:",
+                     f"    {chk}(m, fr, _bp, _bs)", "m.st.holder[_bp] = -1", "m.place(_bp, _bs)",
+                     "if m.events is not None:", f"    m.emit(fr, {said}(m, _bp, _bs))", f"fr[1] = {pc + 1}"],
+                    {**pn, **sn, chk: _place_checks, said: _placed})
+        # it halts (a `when placed` rule) or goes on to the next instruction; its text in a run
+        place.block = ("steptext", text) if specialised() else STEP
         self.emit(place, s.span)
 
     def s_Give(self, s):
@@ -635,6 +714,7 @@ class StmtLowering:
             if m.events is not None:  # no text is built when nobody logs
                 m.emit(fr, f"{m.fmt(holder, 'piece')} takes {m.fmt(piece, 'piece')}")
             fr[1] += 1
+        give.block = STEP   # it halts or goes on to the next instruction
         self.emit(give, s.span)
 
     def s_Drop(self, s):
@@ -648,6 +728,7 @@ class StmtLowering:
             m.st.holder[piece] = -1
             m.st.loc[piece] = -1 if where is None else where
             fr[1] += 1
+        drop.block = STEP   # it halts or goes on to the next instruction
         self.emit(drop, s.span)
 
     def s_Put(self, s):
@@ -659,6 +740,11 @@ class StmtLowering:
         is_zone = t == "zone"
         bottom = s.bottom
 
+        def put_many(m, what, dest):
+            items = list(m.st.zones[what]) if is_zone else list(what)
+            for i, card in enumerate(items):   # at the bottom, the cards keep their order
+                m.move_card(card, dest, i if bottom else -1)
+
         def put(m, fr):
             L = fr[2]
             dest = z(m, L)
@@ -669,10 +755,21 @@ class StmtLowering:
             if single:
                 m.move_card(what, dest, 0 if bottom else -1)
             else:
-                items = list(m.st.zones[what]) if is_zone else list(what)
-                for i, card in enumerate(items):   # at the bottom, the cards keep their order
-                    m.move_card(card, dest, i if bottom else -1)
+                put_many(m, what, dest)
             fr[1] += 1
+
+        def text(pc):   # the zone, then the cards, then the moves
+            (zt, zn), (ct, cn) = _src(z), _src(c)
+            names = {**zn, **cn}
+            if single:
+                move = f"m.move_card(_bw, _bz, {0 if bottom else -1})"
+            else:
+                many = _name()
+                names[many] = put_many
+                move = f"{many}(m, _bw, _bz)"
+            return [f"_bz = {zt}", f"_bw = {ct}", "if _bw is not None:", f"    {move}", f"fr[1] = {pc + 1}"], names
+        # it halts (a `when put` rule) or goes on to the next instruction; its text in a run
+        put.block = ("steptext", text) if specialised() else STEP
         self.emit(put, s.span)
 
     def s_DrawCard(self, s):
@@ -680,16 +777,27 @@ class StmtLowering:
         dst, _ = self.expect(s.dest, "zone", "the zone the card goes to")
         slot = self.local.slot(s.name, "card")
 
+        def logged(m, fr, L, card):   # the zone read again, as the statement has always read it
+            zone = dst(m, L)
+            where = m.cg.zone_label(zone)
+            m.emit(fr, f"draws {m.fmt(card, 'card')} into {where}", m.hidden_from(zone),
+                   f"draws a card into {where}")
+
         def draw(m, fr):
             L = fr[2]
             card = m.draw(src(m, L), dst(m, L))
             L[slot] = card
             if card is not None and m.events is not None:
-                zone = dst(m, L)
-                where = m.cg.zone_label(zone)
-                m.emit(fr, f"draws {m.fmt(card, 'card')} into {where}", m.hidden_from(zone),
-                       f"draws a card into {where}")
+                logged(m, fr, L, card)
             fr[1] += 1
+
+        def text(pc):   # the source, then the destination, then the draw and its log
+            (at, an), (bt, bn) = _src(src), _src(dst)
+            said = _name()
+            return ([f"L[{slot}] = _bc = m.draw({at}, {bt})", "if _bc is not None and m.events is not None:",
+                     f"    {said}(m, fr, L, _bc)", f"fr[1] = {pc + 1}"], {**an, **bn, said: logged})
+        # it halts (a `when drawn` rule) or goes on to the next instruction; its text in a run
+        draw.block = ("steptext", text) if specialised() else STEP
         self.emit(draw, s.span)
 
     def s_Shuffle(self, s):
@@ -698,6 +806,7 @@ class StmtLowering:
         def shuffle(m, fr):
             m.shuffle(z(m, fr[2]))
             fr[1] += 1
+        shuffle.block = STEP   # it halts or goes on to the next instruction
         self.emit(shuffle, s.span)
 
     def die(self, name, span):
@@ -744,8 +853,11 @@ class StmtLowering:
             L[plan] = tuple(faces for count, faces in parts for _ in range(max(count(m, L) or 0, 0)))
             L[got] = ()
             fr[1] += 1
+        plan_.block = STEP   # it halts or goes on to the next instruction
         self.emit(plan_, s.span)
-        self.emit(PoolOp(slot, plan, got, side), s.span)
+        pool = PoolOp(slot, plan, got, side)
+        pool.block = STEP   # it records a die's chance decision, or sets the list and goes on
+        self.emit(pool, s.span)
 
     def s_RemoveSide(self, s):
         f, _ = self.expect(s.side, "side", "the side removed from play")
@@ -757,6 +869,7 @@ class StmtLowering:
                 m.st.g[out] = tuple(sorted(m.st.g[out] + (side,)))
                 m.emit(fr, f"{m.fmt(side, 'side')} takes no part in this game")
             fr[1] += 1
+        remove.block = STEP   # it halts or goes on to the next instruction
         self.emit(remove, s.span)
 
     def s_Win(self, s):
@@ -799,6 +912,7 @@ class StmtLowering:
                 if m.played is not None:
                     m.played.add((card, "effect"))
                 m.call(cdef.effect, [who, card])
+        play.block = STEP   # it halts or goes on to the next instruction
         self.emit(play, s.span)
 
     def play_named_effect(self, s):
@@ -820,6 +934,7 @@ class StmtLowering:
                 if m.played is not None:
                     m.played.add((card, key))
                 m.call(proc, [who, card])
+        play_effect.block = STEP   # it halts or goes on to the next instruction
         self.emit(play_effect, s.span)
 
     def s_Announce(self, s):
@@ -842,7 +957,7 @@ class StmtLowering:
             L = fr[2]
             values = [f(m, L) for f in fns]
             fr[1] += 1
-            if m.cg.triggers:
+            if event in m.hooks:
                 m.fire(event, values)
         self.emit(announce, s.span)
 
@@ -943,13 +1058,21 @@ class StmtLowering:
             fr[1] += 1
             m.call(index[0], values, slot)
 
-        def text(pc):   # the arguments left to right, then the call (its procedure known by now)
+        procs = self.procs   # complete by the time a run's text is written (its first run)
+
+        def text(pc):
+            """The arguments left to right, then what Machine.call does, in line: the callee's
+            locals padded with none (its size known by now), its frame pushed, the run halted;
+            a call of the procedure a position's reader stops at goes through Machine.call."""
             parts = [_src(f) for f in fns]
             names = {}
             for _t, n in parts:
                 names.update(n)
-            return ([f"_bv = [{', '.join(t for t, _n in parts)}]", f"fr[1] = {pc + 1}",
-                     f"m.call({int(index[0])}, _bv, {int(slot)})"], names)
+            proc = int(index[0])
+            values = [t for t, _n in parts] + ["None"] * (procs[proc].nlocals - len(parts))
+            return ([f"_bv = [{', '.join(values)}]", f"fr[1] = {pc + 1}",
+                     f"if m.stop_at == {proc}:", f"    m.call({proc}, _bv, {int(slot)})", "else:",
+                     f"    m.st.frames.append([{proc}, 0, _bv, {int(slot)}])", "    m.halt = True"], names)
         if specialised() and len(fns) <= 2:
             # the arguments' list without a comprehension (its own frame in this Python)
             if not fns:
@@ -978,7 +1101,7 @@ class StmtLowering:
     def s_Return(self, s):
         if s.value is None:
             op = lambda m, fr: m.return_from(None)  # noqa: E731
-            op.block = ("tail", lambda pc: (["m.return_from(None)"], _NO_NAMES))
+            op.block = ("tail", lambda pc: (_returned("None"), _NO_NAMES))
             self.emit(op, s.span)
             return
         f, t = self.expr(s.value)
@@ -987,7 +1110,7 @@ class StmtLowering:
 
         def text(pc):
             value, names = _src(f)
-            return [f"m.return_from({value})"], names
+            return _returned(value), names
         if specialised():
             op.block = ("tail", text)
         self.emit(op, s.span)

@@ -22,7 +22,7 @@ CALL_DEPTH_LIMIT = 200
 
 class Machine:
     __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt",
-                 "tables", "sizes", "nones")
+                 "tables", "sizes", "nones", "hooks")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -42,6 +42,10 @@ class Machine:
         self.tables = cg.__dict__.get("_run_tables") or _run_tables(cg)
         # per procedure, how many locals a frame holds; tuples of none by length, to pad them with
         self.sizes, self.nones = cg.__dict__["_proc_sizes"]
+        # per event that `when` rules listen to, (condition, procedure, size) of each, the last
+        # declared first (made once per compiled game)
+        hooks = cg.__dict__.get("_hooks")
+        self.hooks = _hooks(cg) if hooks is None else hooks
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
@@ -204,15 +208,19 @@ class Machine:
     # ------------------------------------------------------------ decisions
     def decide(self, kind: str, side: int, options: list, may: bool) -> bool:
         """Record a pending decision. Returns False when there is nothing to decide."""
-        if not options and not may:
-            return False
         if may:
             options = options + [None]
-        if self.cg.anytime and side != CHANCE:
-            options = self.with_anytime(side, options)
+        elif not options:
+            return False
+        if side != CHANCE:   # the common case: a side decides
+            if self.cg.anytime:
+                options = self.with_anytime(side, options)
+            self.st.pending = {"kind": kind, "side": side, "options": options}
+            self.halt = True
+            return True
         self.st.pending = {"kind": kind, "side": side, "options": options}
         self.halt = True
-        if side == CHANCE and len(set(options)) < len(options):
+        if len(set(options)) < len(options):
             # faces that repeat are one outcome, more likely: `draw` maps the generator's draw
             # (an index into the die's faces, as before) to the outcome it gives
             distinct = list(dict.fromkeys(options))
@@ -238,15 +246,15 @@ class Machine:
             if st.anytime_at == self.decision_at():
                 return options
             st.anytime_at = None
-        extra = []
-        for i, rule in enumerate(self.cg.anytime):
-            if rule.cond is not None:
-                local = [None] * rule.nslots
-                local[0] = side
-                if not rule.cond(self, local):
-                    continue
-            extra.append({"anytime": i})
-        return options + extra if extra else options
+        extra = None
+        for i, cond, rest in self.cg.__dict__.get("_anytime_conds") or _anytime_conds(self.cg):
+            # the condition's locals: the side, then none (a new list per test, as a frame's)
+            if cond is None or cond(self, [side, *rest]):
+                if extra is None:
+                    extra = options + [{"anytime": i}]
+                else:
+                    extra.append({"anytime": i})
+        return options if extra is None else extra
 
     def take_anytime(self, value: dict, side: int) -> None:
         """Run the rule's block for the deciding side; the decision's instruction has not moved,
@@ -308,13 +316,12 @@ class Machine:
     def fire(self, event: str, values: list) -> None:
         """Run the `when` rules listening to `event`: each whose condition holds is pushed
         as a frame, so it runs before the statement after the verb (first declared runs first)."""
-        hooks = self.cg.triggers.get(event)
-        if not hooks:
+        hooks = self.hooks.get(event)
+        if hooks is None:
             return
-        for cond, proc in reversed(hooks):
-            p = self.cg.procs[proc]
-            local = [None] * p.nlocals
-            local[:len(values)] = values
+        n = len(values)
+        for cond, proc, size in hooks:
+            local = [*values, *(None,) * (size - n)]   # the event's values, then none up to the rule's size
             if cond is None or cond(self, local):
                 self.st.frames.append([proc, 0, local, -1])
                 self.halt = True
@@ -388,7 +395,7 @@ class Machine:
                 while nxt[here] >= 0:
                     here = nxt[here]
                 nxt[here] = piece
-            if self.cg.triggers:
+            if "placed" in self.hooks:
                 self.fire("placed", [piece, space])
 
     def leave(self, piece: int, space: int) -> None:
@@ -414,7 +421,7 @@ class Machine:
             self.leave(piece, old)
         st.loc[piece] = -1
         st.holder[piece] = holder
-        if self.cg.triggers:
+        if "given" in self.hooks:
             self.fire("given", [piece, holder])
 
     def space_of(self, piece: int):
@@ -470,16 +477,24 @@ class Machine:
         else:
             st.zones[zone].insert(at, card)
         st.card_zone[card] = zone
-        if self.cg.triggers:
+        if "put" in self.hooks:
             self.fire("put", [card, zone])
 
     def draw(self, source: int, dest: int):
-        z = self.st.zones[source]
+        st = self.st
+        z = st.zones[source]
         if not z:
             return None
         card = z[-1]
-        self.move_card(card, dest)
-        if self.cg.triggers:
+        # move_card(card, dest), in line: out of its zone, onto the top of `dest`
+        old = st.card_zone[card]
+        if old >= 0:
+            st.zones[old].remove(card)
+        st.zones[dest].append(card)
+        st.card_zone[card] = dest
+        if "put" in self.hooks:
+            self.fire("put", [card, dest])
+        if "drawn" in self.hooks:
             self.fire("drawn", [card, dest])
         return card
 
@@ -752,6 +767,25 @@ def _run_tables(cg: CompiledGame) -> list:
     object.__setattr__(cg, "_run_tables", tables)
     return tables
 
+
+
+def _hooks(cg: CompiledGame) -> dict:
+    """Per event with `when` rules, what Machine.fire runs: (condition, procedure, its number of
+    locals) per rule, in the order fire pushes them (the last declared first, so the first
+    declared runs first). Kept on the compiled game."""
+    procs = cg.procs
+    hooks = {event: tuple((cond, proc, procs[proc].nlocals) for cond, proc in reversed(rules))
+             for event, rules in cg.triggers.items() if rules}
+    object.__setattr__(cg, "_hooks", hooks)
+    return hooks
+
+
+def _anytime_conds(cg: CompiledGame) -> tuple:
+    """Per `anytime` rule, (its number, its condition, the none after the side in its locals),
+    kept on the compiled game (the side is always slot 0: compiler/lower.py, lower_anytime)."""
+    found = tuple((i, rule.cond, (None,) * (rule.nslots - 1)) for i, rule in enumerate(cg.anytime))
+    object.__setattr__(cg, "_anytime_conds", found)
+    return found
 
 
 def _stack_words() -> str:
