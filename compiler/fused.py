@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import operator
 import os
+import re
 import types
 import weakref
 
@@ -358,18 +359,106 @@ def _where_text(src, cond, slot):
         it, items, get, put = _name(), _name(), _name(), _name()
         if "(m, L)" in text:
             # it calls a part that reads the locals: each item is written into `it`'s slot
-            # before the condition runs, as the loop does
+            # before the condition runs, as the loop does; the text's own reads of the slot
+            # read the variable (nothing in the condition writes the slot: _item_text)
+            text, st = _state_once(_item_text(text, slot, it, _never_none(src)))
             return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
-                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__) else ()",
+                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__){st} else ()",
                     {get: src, **names})
         # The condition is one text that calls nothing reading the locals: the item is a
         # variable of the text instead of `it`'s slot, and the slot gets the last item (as
         # after the loop) before the filter runs.
-        text = text.replace(f"L[{slot}]", it)
+        text = own_slot(text, slot, it)
+        text, st = _state_once(_unguarded(text, it) if _never_none(src) else text)
         return (f"tuple([{it} for {it} in {items} if {text}]) "
-                f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None else ()",
+                f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None{st} else ()",
                 {get: src, **names})
     return make
+
+
+# -- tighter texts of filters and quantifiers: what the item is, and the state read once
+
+def _writes_slot(text: str, slot: int) -> bool:
+    """Could the text write the slot itself? Its writes are `L.__setitem__(slot, ...)`, a call
+    of a name bound to it (a filter's `_12(slot, item)`) or, in lines, `L[slot] = ...`."""
+    return (f"__setitem__({slot}," in text or re.search(rf"(?<![\w.])_\d+\({slot}, ", text) is not None
+            or re.search(rf"(?<![\w.])L\[{slot}\] =(?!=)", text) is not None)
+
+
+def _item_text(text: str, slot: int, it: str, never_none: bool = False) -> str:
+    """The condition's text with its reads of the item's slot reading `it`, the variable that
+    holds the item (just written into the slot, when a part of it reads the locals). Nothing
+    in a condition writes its item's slot: the slot is made before the condition is lowered,
+    and every slot the condition writes (a nested filter's or quantifier's item, an inlined
+    call's arguments, what a remembered part sets back to none) is made while lowering it
+    (compiler/scope.py hands out slots in order; an argument that is a plain local is read,
+    never written: lower_expr's inline_call). A text that could write it is left as it is.
+    `never_none`: no item is none (_never_none), so the tests for none of the item go."""
+    if _writes_slot(text, slot):
+        return text
+    text = own_slot(text, slot, it)
+    return _unguarded(text, it) if never_none else text
+
+
+def _unguarded(text: str, it: str) -> str:
+    """The text with `(None if (_5 := it) is None else E)` written `(E)`, `_5` read as `it`, for
+    an item `it` that is never none. The value held in `_5` is only ever `it`'s: a closure's
+    text is the same wherever it is used, so each `_5 :=` in the text binds `it`."""
+    guard = re.compile(rf"\(None if \((_\d+) := {it}\) is None else ")
+    held = set(guard.findall(text))
+    if not held:
+        return text
+    out = guard.sub("(", text)
+    for v in held:
+        out = re.sub(rf"(?<![\w.]){v}(?!\w)", it, out)
+        if f"{it} :=" in out:
+            return text   # bound to something else somewhere: leave the text as it was
+    return out
+
+
+def _state_once(text: str, least: int = 1):
+    """(text, extra test) with the state object read once per run of a filter: `m.st.` becomes
+    a variable set by a test added after the filter's own (the same object: nothing replaces
+    `m.st` while a condition runs, interpreter/machine.py sets it once)."""
+    if text.count("m.st.") < least:
+        return text, ""
+    st = _name()
+    return text.replace("m.st.", f"{st}."), f" and ({st} := m.st) is not None"
+
+
+def _state_read_once(lines: list, at: int = 1) -> str:
+    """A generated function's lines with the state object read once, into `st`, as line `at`
+    (after the `def` line, or after the locals are made), when it reads it at all. The texts in
+    line use `_12` names only, so `st` is free for it."""
+    body = "\n".join(lines[at:])
+    if "m.st." not in body:
+        return "\n".join(lines) + "\n"
+    return "\n".join(lines[:at] + ["    st = m.st", body.replace("m.st.", "st.")]) + "\n"
+
+
+def _never_none(src) -> bool:
+    """Does the list `src` computes never hold none? A constant list of no none (`pieces`,
+    `spaces`, a region), a table of lists that never change with no none in them (`side.pieces`,
+    e_Attr's `static`), or a closure marked so where it is made (`never_none`: a zone's cards,
+    `occupants`, a filter of such a list, a call whose body is one)."""
+    if getattr(src, "never_none", False):
+        return True
+    const = getattr(src, "const", None)
+    if const is not None:
+        v = const[0]
+        return type(v) is tuple and all(x is not None for x in v)
+    static = getattr(src, "static", None)
+    if static is not None:
+        table = static[0]
+        return all(v is None or (type(v) is tuple and all(x is not None for x in v)) for v in table)
+    return False
+
+
+def _mark_never_none(fn, when=True):
+    """fn, marked as a list with no none in it (see _never_none) when `when` holds."""
+    if when and fn is not None:
+        fn.never_none = True
+    return fn
 
 
 def _memo_then(op, fn, slots, rest, clears=()):
@@ -418,7 +507,7 @@ def _quantifier(kind, src, cond, slot):
         names: dict = {}
         lines = ["def quantified(m, L):", "    _n = 0"]
         lines += ["    " + line for line in _quantifier_lines(kind, src, cond, slot, 0, names, None)]
-        return "\n".join(lines) + "\n", names
+        return _state_read_once(lines), names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_def.__code__, g, "quantified")
     g["_self"] = weakref.ref(fn)
@@ -439,6 +528,10 @@ def _quantifier_lines(kind, src, cond, slot, depth, names, res):
         pre, ctext, put = [line.replace(item, it) for line in pre], ctext.replace(item, it), []
     else:
         put = [f"    {item} = {it}"]
+        if not _writes_slot(whole, slot):   # the text's own reads of the slot read the variable
+            pre, ctext = [own_slot(line, slot, it) for line in pre], own_slot(ctext, slot, it)
+    if _never_none(src):
+        pre, ctext = [_unguarded(line, it) for line in pre], _unguarded(ctext, it)
     body = [f"for {it} in ({stext}) or ():"] + put + ["    " + line for line in pre]
     if depth == 0:
         if kind == "any":
@@ -734,7 +827,7 @@ def _listing(domains, nlocals, known, reuse, kinds=()):
                 lines += [f"{pad}prefix = tuple(L[1:{slot}])",
                           f"{pad}out.extend([(tag, prefix + (x,)) for x in _i{i}])"]
         lines.append("    return out")
-        return "\n".join(lines) + "\n", names
+        return _state_read_once(lines, 3), names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_listing.__code__, g, "listing")
     g["_self"] = weakref.ref(fn)
@@ -769,6 +862,10 @@ def _exists(src, cond, slot, guard):
             ctext, put = ctext.replace(item, "_it"), ""
         else:
             put = f"\n        {item} = _it"
+            if not _writes_slot(ctext, slot):   # the text's own reads of the slot read the variable
+                ctext = own_slot(ctext, slot, "_it")
+        if _never_none(src):
+            ctext = _unguarded(ctext, "_it")
         head = ""
         if guard is not None:
             gtext, gn = _src(guard)
@@ -780,7 +877,7 @@ def _exists(src, cond, slot, guard):
             return True
     return False
 """
-        return body, names
+        return _state_read_once(body.splitlines()), names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_def.__code__, g, "exists")
     g["_self"] = weakref.ref(fn)

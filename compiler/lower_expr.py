@@ -9,8 +9,8 @@ from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
                                   _in_sets_text, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
-                                  _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
-                                  _src, _walk_search, _where_text, _with_src, specialised)
+                                  _mark_never_none, _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
+                                  _never_none, _src, _walk_search, _where_text, _with_src, specialised)
 from lumos.compiler import static_search
 from lumos.compiler.invariant import candidates, first_use, resetting
 from lumos.compiler.scope import compatible, describe, element, unify
@@ -274,7 +274,8 @@ class ExprLowering:
             def make():
                 srcs = [_src(f) for f in fns]
                 return "(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)
-            return _joined(make), rtype
+            # a list of values known when compiling, none of them none (named pieces): no item is none
+            return _mark_never_none(_joined(make), all(getattr(f, "const", (None,))[0] is not None for f in fns)), rtype
         return (lambda m, L: tuple(f(m, L) for f in fns)), rtype
 
     def listed(self, node):
@@ -284,7 +285,7 @@ class ExprLowering:
             fn = lambda m, L: tuple(m.st.zones[f(m, L)])  # noqa: E731
             if specialised() and _has_src(f):
                 _lazy(fn, lambda: _around(f, "tuple(m.st.zones[", "])"))
-            return fn, "list:card"
+            return _mark_never_none(fn), "list:card"   # a zone holds card numbers only
         return f, t
 
     def e_Where(self, n):
@@ -373,10 +374,10 @@ class ExprLowering:
                 _lazy(guarded_where, make)
             if exists is not None:
                 guarded_where.exists = exists
-            return guarded_where, ("list:" + el if styp != "zone" else "list:card")
+            return _mark_never_none(guarded_where, _never_none(src)), ("list:" + el if styp != "zone" else "list:card")
         if exists is not None:
             where.exists = exists
-        return where, ("list:" + el if styp != "zone" else "list:card")
+        return _mark_never_none(where, _never_none(src)), ("list:" + el if styp != "zone" else "list:card")
 
     def e_Quantifier(self, n):
         """`any x in S where C`, `all x in S where C`, `count x in S where C`: C with each item named x
@@ -945,7 +946,7 @@ class ExprLowering:
                     # the argument stored in its slot (__setitem__ gives None), then the body
                     return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
                 _lazy(inline1, make)
-            return inline1, rtype
+            return _mark_never_none(inline1, _never_none(body)), rtype
         def make():
             # every argument first, left to right; then their slots; then the body
             parts = [_src(f) for f in argfns]
@@ -965,7 +966,7 @@ class ExprLowering:
                 return body(m, L)
             if specialised():
                 _lazy(inline2, make)
-            return inline2, rtype
+            return _mark_never_none(inline2, _never_none(body)), rtype
         pairs = tuple(zip(slots, argfns))
 
         def inline(m, L):
@@ -975,7 +976,7 @@ class ExprLowering:
             return body(m, L)
         if specialised():
             _lazy(inline, make)
-        return inline, rtype
+        return _mark_never_none(inline, _never_none(body)), rtype
 
     def builtin(self, n):
         want, result = BUILTINS[n.func]
@@ -1079,7 +1080,7 @@ class ExprLowering:
 
     def b_occupants(self, f):
         a, = f
-        return _method_text(lambda m, L: m.occupants(a(m, L)), "occupants", f)
+        return _mark_never_none(_method_text(lambda m, L: m.occupants(a(m, L)), "occupants", f))   # pieces
 
     def b_full(self, f):
         a, = f
