@@ -184,7 +184,7 @@ def _memo(fn, slots, clears=()):
             return hit
         memo1.cache = cache
         c, f, h = _name(), _name(), _name()
-        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: _twin(memo1)})
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: _reading(_twin(memo1), slots)})
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
@@ -200,7 +200,7 @@ def _memo(fn, slots, clears=()):
         memo2.cache = cache
         c, f, h, e = _name(), _name(), _name(), _name()
         memo2.src = (f"({h} if ({h} := {c}.get(L[{s0}], {e}).get(L[{s1}])) is not None else {f}(m, L))",
-                     {c: cache, e: _NO_NAMES, f: _twin(memo2)})
+                     {c: cache, e: _NO_NAMES, f: _reading(_twin(memo2), slots)})
         return memo2
 
     key_of = operator.itemgetter(*slots)   # several slots: the tuple of their values
@@ -214,8 +214,16 @@ def _memo(fn, slots, clears=()):
     memo.cache = cache
     c, f, h = _name(), _name(), _name()
     key = "(" + "".join(f"L[{s}], " for s in slots) + ")"
-    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))", {c: cache, f: _twin(memo)})
+    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))", {c: cache, f: _reading(_twin(memo), slots)})
     return memo
+
+
+def _reading(fn, slots):
+    """fn, marked as reading no local but `slots` (a remembered part reads only the slots it is
+    keyed on, and no state): a filter whose condition calls it need not write its item into its
+    slot for it unless the item's slot is one of them (_where_text)."""
+    fn.reads = tuple(slots)
+    return fn
 
 
 def _clearing(fn, clears):
@@ -353,23 +361,34 @@ def _first_of(m, v):
     return v[0] if v else None
 
 
-def _where_text(src, cond, slot):
+def _where_text(src, cond, slot, cells=()):
+    """make() for `S where C` as one list comprehension with C in line. `cells`: those of C's
+    parts computed at their first use in a run of this filter (lumos.compiler.invariant)."""
     def make():
         text, names = _src(cond)
         it, items, get, put = _name(), _name(), _name(), _name()
+        never = _never_none(src)
         if "(m, L)" in text:
-            # it calls a part that reads the locals: each item is written into `it`'s slot
-            # before the condition runs, as the loop does; the text's own reads of the slot
-            # read the variable (nothing in the condition writes the slot: _item_text)
-            text, st = _state_once(_item_text(text, slot, it, _never_none(src)))
-            return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
-                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__){st} else ()",
-                    {get: src, **names})
+            late = _late_puts(_item_text(text, slot, it, never), names, slot, cells, put, it, items)
+            if late is None:
+                # it calls a part that reads the locals: each item is written into `it`'s slot
+                # before the condition runs, as the loop does; the text's own reads of the slot
+                # read the variable (nothing in the condition writes the slot: _item_text)
+                text, st = _state_once(_item_text(text, slot, it, never))
+                return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
+                        f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__){st} else ()",
+                        {get: src, **names})
+            # only remembered parts read the slot, and only when they miss: the item is
+            # written there just before such a call, the last item just after it
+            text, st = _state_once(late)
+            return (f"tuple([{it} for {it} in {items} if {text}]) "
+                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__)({slot}, {items}[-1]) is None{st} "
+                    f"else ()", {get: src, **names})
         # The condition is one text that calls nothing reading the locals: the item is a
         # variable of the text instead of `it`'s slot, and the slot gets the last item (as
         # after the loop) before the filter runs.
         text = own_slot(text, slot, it)
-        text, st = _state_once(_unguarded(text, it) if _never_none(src) else text)
+        text, st = _state_once(_unguarded(text, it) if never else text)
         return (f"tuple([{it} for {it} in {items} if {text}]) "
                 f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None{st} else ()",
                 {get: src, **names})
@@ -398,6 +417,34 @@ def _item_text(text: str, slot: int, it: str, never_none: bool = False) -> str:
         return text
     text = own_slot(text, slot, it)
     return _unguarded(text, it) if never_none else text
+
+
+_CALL = re.compile(r"(?<![\w.])(_\d+)\(m, L\)")   # a part called with the locals
+
+
+def _late_puts(text: str, names: dict, slot: int, cells, put: str, it: str, items: str):
+    """The condition's text with the item written into its slot only where a part could read
+    it, or None when each item has to be written before the condition runs. Every part it calls
+    with the locals (`_12(m, L)`) must be a remembered part (_reading), called only when it
+    misses: one keyed on the item's slot gets the item just before the call and the last item
+    (what the slot holds while the filter runs) back just after it; one not keyed on it, or
+    one of this filter's parts computed at their first use (they name neither the item nor
+    anything bound in the condition: lumos.compiler.invariant), reads nothing of it. Nothing in
+    the text may write the slot, and the text's own reads of it read `it` (_item_text)."""
+    if _writes_slot(text, slot) or "(m, L)" in _CALL.sub("", text):
+        return None
+    firsts = {g for c, g in re.findall(r":= (_\d+)\[0\]\) is not _\d+ else (_\d+)\(m, L\)", text)
+              if any(names.get(c) is cell for cell in cells)}
+    for g in set(_CALL.findall(text)) - firsts:
+        if getattr(names.get(g), "reads", None) is None:
+            return None
+
+    def call(mt):
+        g = mt.group(1)
+        if g in firsts or slot not in names[g].reads:
+            return mt.group(0)
+        return f"({put}({slot}, {it}) or {g}(m, L), {put}({slot}, {items}[-1]))[0]"
+    return _CALL.sub(call, text)
 
 
 def _unguarded(text: str, it: str) -> str:

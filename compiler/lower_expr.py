@@ -358,7 +358,7 @@ class ExprLowering:
                         out.append(x)
                 return tuple(out)
             if _has_src(cond):
-                where = _joined(_where_text(src, cond, slot))
+                where = _joined(_where_text(src, cond, slot, cells))
         exists = None
         if member is None and specialised() and getattr(self, "scratch", False):
             exists = _exists(src, cond, slot, guard)   # for `... is (not) empty` (e_IsEmpty)
