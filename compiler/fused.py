@@ -378,9 +378,12 @@ def _where_text(src, cond, slot, cells=()):
                 return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
                         f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__){st} else ()",
                         {get: src, **names})
-            # only remembered parts read the slot, and only when they miss: the item is
-            # written there just before such a call, the last item just after it
-            text, st = _state_once(late)
+            # the item is written into its slot just before a call that could read it (_late_puts)
+            text, st = _state_once(late[0])
+            if late[1]:
+                return (f"(tuple([{it} for {it} in {items} if {text}]), {put}({slot}, {items}[-1]))[0] "
+                        f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__){st} else ()",
+                        {get: src, **names})
             return (f"tuple([{it} for {it} in {items} if {text}]) "
                     f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__)({slot}, {items}[-1]) is None{st} "
                     f"else ()", {get: src, **names})
@@ -423,28 +426,34 @@ _CALL = re.compile(r"(?<![\w.])(_\d+)\(m, L\)")   # a part called with the local
 
 
 def _late_puts(text: str, names: dict, slot: int, cells, put: str, it: str, items: str):
-    """The condition's text with the item written into its slot only where a part could read
-    it, or None when each item has to be written before the condition runs. Every part it calls
-    with the locals (`_12(m, L)`) must be a remembered part (_reading), called only when it
-    misses: one keyed on the item's slot gets the item just before the call and the last item
-    (what the slot holds while the filter runs) back just after it; one not keyed on it, or
-    one of this filter's parts computed at their first use (they name neither the item nor
-    anything bound in the condition: lumos.compiler.invariant), reads nothing of it. Nothing in
-    the text may write the slot, and the text's own reads of it read `it` (_item_text)."""
+    """(text, restore) with the item written into its slot only where a part could read it, or
+    None when each item has to be written before the condition runs. The parts the text calls
+    with the locals (`_12(m, L)`): this filter's parts computed at their first use read nothing
+    of it (they name neither the item nor anything bound in the condition:
+    lumos.compiler.invariant), nor does a remembered part not keyed on the slot (_reading).
+    One keyed on it (called only when it misses) gets the item just before the call and the
+    last item (what the slot holds while the filter runs) back just after it. With one other
+    part at most (it may read anything), that part gets the item just before its call, and
+    `restore`: the filter gives the slot its last item after the loop. Nothing in the text may
+    write the slot, and the text's own reads of it read `it` (_item_text)."""
     if _writes_slot(text, slot) or "(m, L)" in _CALL.sub("", text):
         return None
     firsts = {g for c, g in re.findall(r":= (_\d+)\[0\]\) is not _\d+ else (_\d+)\(m, L\)", text)
               if any(names.get(c) is cell for cell in cells)}
-    for g in set(_CALL.findall(text)) - firsts:
-        if getattr(names.get(g), "reads", None) is None:
-            return None
+    calls = _CALL.findall(text)
+    others = [g for g in calls if g not in firsts and getattr(names.get(g), "reads", None) is None]
+    if len(others) > 1 or (others and _first_call(text) == others[0]):   # run for every item anyway
+        return None
+    restore = bool(others)
 
     def call(mt):
         g = mt.group(1)
-        if g in firsts or slot not in names[g].reads:
+        if g in firsts or (g not in others and slot not in names[g].reads):
             return mt.group(0)
+        if restore:
+            return f"({put}({slot}, {it}) or {g}(m, L))"
         return f"({put}({slot}, {it}) or {g}(m, L), {put}({slot}, {items}[-1]))[0]"
-    return _CALL.sub(call, text)
+    return _CALL.sub(call, text), restore
 
 
 def _unguarded(text: str, it: str) -> str:
@@ -619,6 +628,12 @@ def _first_call(text: str):
             args = [a.id for a in node.args if isinstance(a, ast.Name)]
             if isinstance(node.func, ast.Name) and args == ["m", "L"] and len(node.args) == 2 and not node.keywords:
                 return node.func.id
+            # `_count(m, X)`, `bool(X)`: the names are read first, then X is evaluated
+            rest = [a for a in node.args if not isinstance(a, (ast.Name, ast.Constant))]
+            if (isinstance(node.func, ast.Name) and not node.keywords and rest and rest[0] is node.args[-1]
+                    and not any(isinstance(a, ast.Starred) for a in node.args)):
+                node = rest[0]
+                continue
             return None
         if isinstance(node, ast.BoolOp):
             node = node.values[0]
