@@ -366,7 +366,10 @@ def _where_text(src, cond, slot, cells=()):
     parts computed at their first use in a run of this filter (lumos.compiler.invariant)."""
     def make():
         text, names = _src(cond)
-        it, items, get, put = _name(), _name(), _name(), _name()
+        it, items, put = _name(), _name(), _name()
+        # the list's own text in line (evaluated first, as the loop does), or a call of it
+        get, snames = _src(src)
+        names = {**snames, **names}
         never = _never_none(src)
         if "(m, L)" in text:
             late = _late_puts(_item_text(text, slot, it, never), names, slot, cells, put, it, items)
@@ -376,25 +379,25 @@ def _where_text(src, cond, slot, cells=()):
                 # read the variable (nothing in the condition writes the slot: _item_text)
                 text, st = _state_once(_item_text(text, slot, it, never))
                 return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
-                        f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__){st} else ()",
-                        {get: src, **names})
+                        f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__){st} else ()",
+                        names)
             # the item is written into its slot just before a call that could read it (_late_puts)
             text, st = _state_once(late[0])
             if late[1]:
                 return (f"(tuple([{it} for {it} in {items} if {text}]), {put}({slot}, {items}[-1]))[0] "
-                        f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__){st} else ()",
-                        {get: src, **names})
+                        f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__){st} else ()",
+                        names)
             return (f"tuple([{it} for {it} in {items} if {text}]) "
-                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__)({slot}, {items}[-1]) is None{st} "
-                    f"else ()", {get: src, **names})
+                    f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__)({slot}, {items}[-1]) is None{st} "
+                    f"else ()", names)
         # The condition is one text that calls nothing reading the locals: the item is a
         # variable of the text instead of `it`'s slot, and the slot gets the last item (as
         # after the loop) before the filter runs.
         text = own_slot(text, slot, it)
         text, st = _state_once(_unguarded(text, it) if never else text)
         return (f"tuple([{it} for {it} in {items} if {text}]) "
-                f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None{st} else ()",
-                {get: src, **names})
+                f"if ({items} := ({get}) or ()) and L.__setitem__({slot}, {items}[-1]) is None{st} else ()",
+                names)
     return make
 
 
