@@ -377,12 +377,12 @@ def _where_text(src, cond, slot, cells=()):
                 # it calls a part that reads the locals: each item is written into `it`'s slot
                 # before the condition runs, as the loop does; the text's own reads of the slot
                 # read the variable (nothing in the condition writes the slot: _item_text)
-                text, st = _state_once(_item_text(text, slot, it, never))
+                text, st = _run_once(_item_text(text, slot, it, never), names, slot)
                 return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
                         f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__){st} else ()",
                         names)
             # the item is written into its slot just before a call that could read it (_late_puts)
-            text, st = _state_once(late[0])
+            text, st = _run_once(late[0], names, slot)
             if late[1]:
                 return (f"(tuple([{it} for {it} in {items} if {text}]), {put}({slot}, {items}[-1]))[0] "
                         f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__){st} else ()",
@@ -394,7 +394,7 @@ def _where_text(src, cond, slot, cells=()):
         # variable of the text instead of `it`'s slot, and the slot gets the last item (as
         # after the loop) before the filter runs.
         text = own_slot(text, slot, it)
-        text, st = _state_once(_unguarded(text, it) if never else text)
+        text, st = _run_once(_unguarded(text, it) if never else text, names, slot)
         return (f"tuple([{it} for {it} in {items} if {text}]) "
                 f"if ({items} := ({get}) or ()) and L.__setitem__({slot}, {items}[-1]) is None{st} else ()",
                 names)
@@ -493,6 +493,32 @@ def _state_read_once(lines: list, at: int = 1) -> str:
     if "m.st." not in body:
         return "\n".join(lines) + "\n"
     return "\n".join(lines[:at] + ["    st = m.st", body.replace("m.st.", "st.")]) + "\n"
+
+
+_ROW = re.compile(r"(_\d+)\.get\(L\[(\d+)\], (_\d+)\)\.get\(")   # a remembered part keyed on two slots
+
+
+def _run_once(text: str, names: dict, slot: int):
+    """(text, extra tests) for a filter's condition with what is the same for a whole run of the
+    filter read once, by tests added after the filter's own: the state object (_state_once),
+    and the row of a remembered part keyed on two slots whose first is made before the
+    filter's item (the condition never writes it: see _item_text), looked up once instead of
+    per item. The row the remembered part would make on its first miss is made there instead
+    (the same dictionary; compiler/hoist.py does the same in searches)."""
+    text, st = _state_once(text)
+    rows: dict = {}
+
+    def row(mt):
+        cache, s0, e = mt.group(1), int(mt.group(2)), mt.group(3)
+        if s0 >= slot or names.get(e) is not _NO_NAMES or type(names.get(cache)) is not dict:
+            return mt.group(0)
+        if (cache, s0) not in rows:
+            rows[cache, s0] = _name()
+        return f"{rows[cache, s0]}.get("
+    text = _ROW.sub(row, text)
+    for (cache, s0), r in rows.items():
+        st += f" and ({r} := {cache}.get(L[{s0}]) or {cache}.setdefault(L[{s0}], {{}})) is not None"
+    return text, st
 
 
 def _never_none(src) -> bool:
