@@ -518,7 +518,29 @@ def _run_once(text: str, names: dict, slot: int):
     text = _ROW.sub(row, text)
     for (cache, s0), r in rows.items():
         st += f" and ({r} := {cache}.get(L[{s0}]) or {cache}.setdefault(L[{s0}], {{}})) is not None"
+    held: dict = {}
+
+    def atom(mt):
+        if int(mt.group(2)) >= slot or (mt.group(5) and type(names.get(mt.group(5))) is not tuple):
+            return mt.group(0)
+        if mt.group(0) not in held:
+            held[mt.group(0)] = _name()
+        return held[mt.group(0)]
+    text = _ATOM.sub(atom, text)
+    for value, v in held.items():
+        st += f" and (({v} := {value}) or True)"
     return text, st
+
+
+# An attribute of a local, read in line (lower_expr's e_Attr): a piece's space, an attribute that
+# never changes (a table: group 3) or a variable per piece, side, space or card. Of a local made
+# before a filter's item, it is the same for the whole run of the filter (the condition writes
+# neither the local nor the state) and it cannot fail (a table or a column indexed by the number
+# of a thing of its kind, or none), so it is read once per run of the filter (_run_once).
+_ATOM = re.compile(r"\(None if \((_\d+) := L\[(\d+)\]\) is None else (?:"
+                   r"\(\(None if \((_\d+) := (_\d+|m\.st)\.loc\[\1\]\) < 0 else \3\) "
+                   r"if \4\.holder\[\1\] < 0 else m\.space_of\(\1\)\)"
+                   r"|(_\d+)\[\1\]|(?:_\d+|m\.st)\.(?:pv|sv|xv|cv)\[\d+\]\[\1\])\)")
 
 
 def _never_none(src) -> bool:

@@ -10,8 +10,8 @@ what the reference back end computes:
 - an item is written into its slot only just before a call that could read it (a remembered
   part keyed on the item, when it misses; one other part, not the first thing the condition
   runs), the slot getting the last item back, as after the reference's loop;
-- the state object read once per filter or generated function, and the row of a remembered part
-  keyed on a local made before the filter once per run of it.
+- the state object read once per filter or generated function; the row of a remembered part
+  keyed on a local made before the filter, and that local's attributes, once per run of it.
 
 A tiny game made for the test (no rulebook) holds each case; it is played with both back ends
 over seeded random games: the logs (which print every filter's value) and the whole state at
@@ -77,7 +77,10 @@ function paired(s) = pieces of s as p where count(pieces where it.side is p.side
 # a remembered part keyed on a local made before the filter and the item: its row looked up once
 function mates(p) = pieces where it.kind is p.kind and not it.tired
 # a remembered part keyed on two locals the condition writes (the arguments): no row kept
-function alike(p, q) = p.kind is q.kind and not q.tired
+function alike(p, q) = p.kind is q.kind and q.tired
+function unlike(p, q) = p.kind is q.kind and not q.tired
+# attributes of a local made before the filter: read once per run
+function behind(p) = pieces where it.tired == p.tired and it.space is not p.space
 # the pieces on a space: never none
 function others(p) = occupants(p.space) where it is not p and it.kind is p.kind
 
@@ -118,8 +121,10 @@ procedure turn(s):
     let e = loose()
     let f = count(pieces where it.kind is runner and not it.tired and count(reach from it.space by step up to 1) > 2)
     let g = mates(first(pieces of other(s) where not it.tired))
-    let h = pieces where alike(first(occupants(it.space)), first(pieces of other(it.side) where not it.tired))
-    log "{s}: {a} / {b} / {c} / {d} / {e} / {f} / {g} / {h}"
+    let h = pieces where alike(first(occupants(it.space)), first(pieces of other(it.side)))
+    let i = behind(first(pieces of s))
+    let j = pieces where unlike(first(occupants(it.space)), first(pieces of other(it.side) where not it.tired))
+    log "{s}: {a} / {b} / {c} / {d} / {e} / {f} / {g} / {h} / {i} / {j}"
     if any q in pieces of s where q.kind is runner and not q.tired:
         log "a fresh runner"
     if all q in pieces of s where q.kind is guard or q.tired:
@@ -234,6 +239,8 @@ def test_late_writes_and_kept_tests_for_none(games):
     assert re.search(r"\(_\d+ := m\.st\) is not None", joined)
     # the row of a remembered part keyed on a local made before the filter, once per run
     assert re.search(r"\((_\d+) := (_\d+)\.get\(L\[\d+\]\) or \2\.setdefault\(L\[\d+\], \{\}\)\) is not None", joined)
+    # an attribute of a local made before the filter, read once per run
+    assert re.search(r" and \(\(_\d+ := \(None if \(_\d+ := L\[\d+\]\) is None else \(\(None if ", joined)
     # the list literal holding none keeps its test for none of the item; the pieces of a side
     # need none
     guarded = [mt.group(1) for mt in re.finditer(r"tuple\(\[(_\d+) for \1 in _\d+ if ", joined)
