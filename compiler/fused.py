@@ -377,12 +377,12 @@ def _where_text(src, cond, slot, cells=()):
                 # it calls a part that reads the locals: each item is written into `it`'s slot
                 # before the condition runs, as the loop does; the text's own reads of the slot
                 # read the variable (nothing in the condition writes the slot: _item_text)
-                text, st = _run_once(_item_text(text, slot, it, never), names, slot)
+                text, st = _run_once(_item_text(text, slot, it, never), names, slot, it)
                 return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
                         f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__){st} else ()",
                         names)
             # the item is written into its slot just before a call that could read it (_late_puts)
-            text, st = _run_once(late[0], names, slot)
+            text, st = _run_once(late[0], names, slot, it)
             if late[1]:
                 return (f"(tuple([{it} for {it} in {items} if {text}]), {put}({slot}, {items}[-1]))[0] "
                         f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__){st} else ()",
@@ -394,7 +394,7 @@ def _where_text(src, cond, slot, cells=()):
         # variable of the text instead of `it`'s slot, and the slot gets the last item (as
         # after the loop) before the filter runs.
         text = own_slot(text, slot, it)
-        text, st = _run_once(_unguarded(text, it) if never else text, names, slot)
+        text, st = _run_once(_unguarded(text, it) if never else text, names, slot, it)
         return (f"tuple([{it} for {it} in {items} if {text}]) "
                 f"if ({items} := ({get}) or ()) and L.__setitem__({slot}, {items}[-1]) is None{st} else ()",
                 names)
@@ -498,14 +498,15 @@ def _state_read_once(lines: list, at: int = 1) -> str:
 _ROW = re.compile(r"(_\d+)\.get\(L\[(\d+)\], (_\d+)\)\.get\(")   # a remembered part keyed on two slots
 
 
-def _run_once(text: str, names: dict, slot: int):
+def _run_once(text: str, names: dict, slot: int, it: str):
     """(text, extra tests) for a filter's condition with what is the same for a whole run of the
     filter read once, by tests added after the filter's own: the state object (_state_once),
     and the row of a remembered part keyed on two slots whose first is made before the
     filter's item (the condition never writes it: see _item_text), looked up once instead of
     per item. The row the remembered part would make on its first miss is made there instead
-    (the same dictionary; compiler/hoist.py does the same in searches)."""
-    text, st = _state_once(text)
+    (the same dictionary; compiler/hoist.py does the same in searches). The item's space, when
+    the condition reads it more than once, is read once per item (_space_once)."""
+    text, st = _state_once(_space_once(text, it))
     rows: dict = {}
 
     def row(mt):
@@ -530,6 +531,56 @@ def _run_once(text: str, names: dict, slot: int):
     for value, v in held.items():
         st += f" and (({v} := {value}) or True)"
     return text, st
+
+
+def _space_once(text: str, it: str) -> str:
+    """The condition's text with the item's space (e_Attr's text of `it.space`, the item never
+    none) read once per item when it reads it more than once: the first read, when it is the first
+    thing the condition evaluates (so before every other), keeps the value in a variable the
+    others read (the state does not change while a condition runs)."""
+    read = re.compile(rf"\(\(None if \((_\d+) := (_\d+|m\.st|st)\.loc\[{it}\]\) < 0 else \1\) "
+                      rf"if \2\.holder\[{it}\] < 0 else m\.space_of\({it}\)\)")
+    found = list(read.finditer(text))
+    if len(found) < 2 or len({mt.group(2) for mt in found}) != 1:
+        return text
+    first = found[0]
+    if (first.start() + 1, first.end() - 1) not in _leftmost(text):
+        return text
+    v = _name()
+    out = [text[:first.start()], f"({v} := {first.group(0)[1:-1]})"]
+    at = first.end()
+    for mt in found[1:]:
+        out += [text[at:mt.start()], v]
+        at = mt.end()
+    return "".join(out) + text[at:]
+
+
+def _leftmost(text: str) -> set:
+    """The (start, end) columns of the expressions of a one-line text that are evaluated before
+    anything else in it: the text, its first operand, that one's first operand, ... (as
+    _first_call walks)."""
+    spans = set()
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return spans
+    while node is not None:
+        spans.add((node.col_offset, node.end_col_offset))
+        if isinstance(node, ast.BoolOp):
+            node = node.values[0]
+        elif isinstance(node, (ast.Compare, ast.BinOp)):
+            node = node.left
+        elif isinstance(node, ast.UnaryOp):
+            node = node.operand
+        elif isinstance(node, ast.IfExp):
+            node = node.test
+        elif isinstance(node, (ast.NamedExpr, ast.Subscript, ast.Attribute)):
+            node = node.value
+        elif isinstance(node, ast.Tuple) and node.elts and not isinstance(node.elts[0], ast.Starred):
+            node = node.elts[0]
+        else:
+            node = None
+    return spans
 
 
 # An attribute of a local, read in line (lower_expr's e_Attr): a piece's space, an attribute that

@@ -11,7 +11,8 @@ what the reference back end computes:
   part keyed on the item, when it misses; one other part, not the first thing the condition
   runs), the slot getting the last item back, as after the reference's loop;
 - the state object read once per filter or generated function; the row of a remembered part
-  keyed on a local made before the filter, and that local's attributes, once per run of it.
+  keyed on a local made before the filter, and that local's attributes, once per run of it; the
+  item's space once per item.
 
 A tiny game made for the test (no rulebook) holds each case; it is played with both back ends
 over seeded random games: the logs (which print every filter's value) and the whole state at
@@ -81,6 +82,10 @@ function alike(p, q) = p.kind is q.kind and q.tired
 function unlike(p, q) = p.kind is q.kind and not q.tired
 # attributes of a local made before the filter: read once per run
 function behind(p) = pieces where it.tired == p.tired and it.space is not p.space
+# the item's space read twice, first by the first test: read once per item
+function placed(s) = pieces of s where it.space is not none and count(occupants(it.space)) == 1
+# read twice, the first read not always made: read at each
+function odd(s) = pieces of s where (it.tired and it.space is not none) or it.space is b2
 # the pieces on a space: never none
 function others(p) = occupants(p.space) where it is not p and it.kind is p.kind
 
@@ -124,7 +129,9 @@ procedure turn(s):
     let h = pieces where alike(first(occupants(it.space)), first(pieces of other(it.side)))
     let i = behind(first(pieces of s))
     let j = pieces where unlike(first(occupants(it.space)), first(pieces of other(it.side) where not it.tired))
-    log "{s}: {a} / {b} / {c} / {d} / {e} / {f} / {g} / {h} / {i} / {j}"
+    let k = placed(s)
+    let l = odd(s)
+    log "{s}: {a} / {b} / {c} / {d} / {e} / {f} / {g} / {h} / {i} / {j} / {k} / {l}"
     if any q in pieces of s where q.kind is runner and not q.tired:
         log "a fresh runner"
     if all q in pieces of s where q.kind is guard or q.tired:
@@ -239,6 +246,9 @@ def test_late_writes_and_kept_tests_for_none(games):
     assert re.search(r"\(_\d+ := m\.st\) is not None", joined)
     # the row of a remembered part keyed on a local made before the filter, once per run
     assert re.search(r"\((_\d+) := (_\d+)\.get\(L\[\d+\]\) or \2\.setdefault\(L\[\d+\], \{\}\)\) is not None", joined)
+    # the item's space read once per item
+    assert re.search(r"\((_\d+) := \(None if \(_\d+ := _\d+\.loc\[(_\d+)\]\) < 0 else _\d+\) if _\d+\.holder\[\2\] < 0 "
+                     r"else m\.space_of\(\2\)\)[^\n]*m\.occupants\(\(\(\1\)\)\)", joined)
     # an attribute of a local made before the filter, read once per run
     assert re.search(r" and \(\(_\d+ := \(None if \(_\d+ := L\[\d+\]\) is None else \(\(None if ", joined)
     # the list literal holding none keeps its test for none of the item; the pieces of a side
