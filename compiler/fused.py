@@ -505,7 +505,8 @@ def _run_once(text: str, names: dict, slot: int, it: str):
     filter's item (the condition never writes it: see _item_text), looked up once instead of
     per item. The row the remembered part would make on its first miss is made there instead
     (the same dictionary; compiler/hoist.py does the same in searches). The item's space, when
-    the condition reads it more than once, is read once per item (_space_once)."""
+    the condition reads it more than once, is read once per item (_space_once); only the text's
+    truth counts (_truth)."""
     text, st = _state_once(_space_once(text, it))
     rows: dict = {}
 
@@ -530,7 +531,7 @@ def _run_once(text: str, names: dict, slot: int, it: str):
     text = _ATOM.sub(atom, text)
     for value, v in held.items():
         st += f" and (({v} := {value}) or True)"
-    return text, st
+    return _truth(text), st
 
 
 def _space_once(text: str, it: str) -> str:
@@ -553,6 +554,33 @@ def _space_once(text: str, it: str) -> str:
         out += [text[at:mt.start()], v]
         at = mt.end()
     return "".join(out) + text[at:]
+
+
+def _truth(text: str) -> str:
+    """A condition's text for where only its truth counts (a filter's or a loop's test): each
+    `True if X else False` there written `(X)`, through `and`, `or` and `not` (the same parts
+    evaluated in the same order: which ones run depends only on the truth of those before)."""
+    if not text.isascii():
+        return text
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return text
+
+    def seg(n):
+        return f"({text[n.col_offset:n.end_col_offset]})"
+
+    def bare(n):
+        if (isinstance(n, ast.IfExp) and isinstance(n.body, ast.Constant) and n.body.value is True
+                and isinstance(n.orelse, ast.Constant) and n.orelse.value is False):
+            return bare(n.test)
+        if isinstance(n, ast.BoolOp):
+            op = " and " if isinstance(n.op, ast.And) else " or "
+            return "(" + op.join(bare(v) for v in n.values) + ")"
+        if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
+            return f"(not {bare(n.operand)})"
+        return seg(n)
+    return bare(node)
 
 
 def _leftmost(text: str) -> set:
@@ -690,6 +718,7 @@ def _quantifier_lines(kind, src, cond, slot, depth, names, res):
             pre, ctext = [own_slot(line, slot, it) for line in pre], own_slot(ctext, slot, it)
     if _never_none(src):
         pre, ctext = [_unguarded(line, it) for line in pre], _unguarded(ctext, it)
+    ctext = _truth(ctext)
     body = [f"for {it} in ({stext}) or ():"] + put + ["    " + line for line in pre]
     if depth == 0:
         if kind == "any":
@@ -1030,6 +1059,7 @@ def _exists(src, cond, slot, guard):
                 ctext = own_slot(ctext, slot, "_it")
         if _never_none(src):
             ctext = _unguarded(ctext, "_it")
+        ctext = _truth(ctext)
         head = ""
         if guard is not None:
             gtext, gn = _src(guard)

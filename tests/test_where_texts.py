@@ -28,6 +28,7 @@ import re
 import pytest
 
 import lumos.compiler.fused as fused
+from lumos.compiler import blocks
 from lumos.interpreter.engine import GameState
 
 from support.sources import write_game
@@ -165,12 +166,12 @@ def games(tmp_path_factory):
     folder = tmp_path_factory.mktemp("where")   # one folder: the logs name the rules' file
     for backend in ("specialised", "reference"):
         # a joined function takes the compiler its lowering finds: spied on while lowering
-        fused._compile, fused._compile_def = spy, spy_def
+        fused._compile, fused._compile_def, blocks._compile_def = spy, spy_def, spy_def
         try:
             with fused.using_backend(backend):
                 cg, diags, _ = write_game(folder, "where-texts", {"game.lumos": GAME, "board.yaml": BOARD})
         finally:
-            fused._compile, fused._compile_def = real, real_def
+            fused._compile, fused._compile_def, blocks._compile_def = real, real_def, real_def
         assert cg is not None, [d.headline() for d in diags]
         made[backend] = cg
     for seed in range(1, 4):
@@ -248,7 +249,7 @@ def test_late_writes_and_kept_tests_for_none(games):
     assert re.search(r"\((_\d+) := (_\d+)\.get\(L\[\d+\]\) or \2\.setdefault\(L\[\d+\], \{\}\)\) is not None", joined)
     # the item's space read once per item
     assert re.search(r"\((_\d+) := \(None if \(_\d+ := _\d+\.loc\[(_\d+)\]\) < 0 else _\d+\) if _\d+\.holder\[\2\] < 0 "
-                     r"else m\.space_of\(\2\)\)[^\n]*m\.occupants\(\(\(\1\)\)\)", joined)
+                     r"else m\.space_of\(\2\)\)[^\n]*m\.occupants\(\(*\1\)", joined)
     # an attribute of a local made before the filter, read once per run
     assert re.search(r" and \(\(_\d+ := \(None if \(_\d+ := L\[\d+\]\) is None else \(\(None if ", joined)
     # the list literal holding none keeps its test for none of the item; the pieces of a side
@@ -286,3 +287,12 @@ def test_a_text_that_writes_the_slot_keeps_its_reads():
     assert fused._item_text("(L[4] == _7 and L[14] == L[4])", 4, "_9") == "(_9 == _7 and L[14] == _9)"
     assert fused._writes_slot("_12(4, _9)", 4) and fused._writes_slot("L[4] = None", 4)
     assert not fused._writes_slot("L[4] == None", 4)
+
+
+def test_truth_only_where_only_truth_counts():
+    """`True if X else False` goes only where the value's truth is all that is used."""
+    assert fused._truth("(True if (a) and (True if b or not (True if c else False) else False) else False)") \
+        == "((a) and ((b) or (not (c))))"
+    # a value that is not a test's: kept (`x + (True if c else False)`), as is any other `if`
+    assert fused._truth("x + (True if c else False)") == "(x + (True if c else False))"
+    assert fused._truth("x if y else z") == "(x if y else z)"
