@@ -184,7 +184,8 @@ def _memo(fn, slots, clears=()):
             return hit
         memo1.cache = cache
         c, f, h = _name(), _name(), _name()
-        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: _reading(_twin(memo1), slots)})
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))",
+                     {c: cache, f: _reading(_twin(memo1), slots)})
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
@@ -214,7 +215,8 @@ def _memo(fn, slots, clears=()):
     memo.cache = cache
     c, f, h = _name(), _name(), _name()
     key = "(" + "".join(f"L[{s}], " for s in slots) + ")"
-    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))", {c: cache, f: _reading(_twin(memo), slots)})
+    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))",
+                {c: cache, f: _reading(_twin(memo), slots)})
     return memo
 
 
@@ -363,7 +365,11 @@ def _first_of(m, v):
 
 def _where_text(src, cond, slot, cells=()):
     """make() for `S where C` as one list comprehension with C in line. `cells`: those of C's
-    parts computed at their first use in a run of this filter (lumos.compiler.invariant)."""
+    parts computed at their first use in a run of this filter (lumos.compiler.invariant). The
+    reference back end keeps the text as it was before the tighter forms (_plain_where_text)."""
+    if not specialised():
+        return _plain_where_text(src, cond, slot)
+
     def make():
         text, names = _src(cond)
         it, items, put = _name(), _name(), _name()
@@ -398,6 +404,27 @@ def _where_text(src, cond, slot, cells=()):
         return (f"tuple([{it} for {it} in {items} if {text}]) "
                 f"if ({items} := ({get}) or ()) and L.__setitem__({slot}, {items}[-1]) is None{st} else ()",
                 names)
+    return make
+
+
+def _plain_where_text(src, cond, slot):
+    """make() for `S where C` as the reference back end writes it."""
+    def make():
+        text, names = _src(cond)
+        it, items, get, put = _name(), _name(), _name(), _name()
+        if "(m, L)" in text:
+            # it calls a part that reads the locals: each item is written into `it`'s slot
+            # before the condition runs, as the loop does
+            return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
+                    f"if ({items} := ({get}(m, L) or ())) and ({put} := L.__setitem__) else ()",
+                    {get: src, **names})
+        # The condition is one text that calls nothing reading the locals: the item is a
+        # variable of the text instead of `it`'s slot, and the slot gets the last item (as
+        # after the loop) before the filter runs.
+        text = text.replace(f"L[{slot}]", it)
+        return (f"tuple([{it} for {it} in {items} if {text}]) "
+                f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None else ()",
+                {get: src, **names})
     return make
 
 
@@ -612,7 +639,7 @@ def _leftmost(text: str) -> set:
 
 
 # An attribute of a local, read in line (lower_expr's e_Attr): a piece's space, an attribute that
-# never changes (a table: group 3) or a variable per piece, side, space or card. Of a local made
+# never changes (a table: group 5) or a variable per piece, side, space or card. Of a local made
 # before a filter's item, it is the same for the whole run of the filter (the condition writes
 # neither the local nor the state) and it cannot fail (a table or a column indexed by the number
 # of a thing of its kind, or none), so it is read once per run of the filter (_run_once).

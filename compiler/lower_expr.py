@@ -9,8 +9,8 @@ from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _arith_text, _around, _const, _count_of, _end_text, _exists,
                                   _in_sets_text, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
-                                  _mark_never_none, _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
-                                  _never_none, _src, _walk_search, _where_text, _with_src, specialised)
+                                  _mark_never_none, _memo_then, _mentions, _merge, _name, _never_none, _offset_text,
+                                  _quantifier, _reach_search, _src, _walk_search, _where_text, _with_src, specialised)
 from lumos.compiler import static_search
 from lumos.compiler.invariant import candidates, first_use, resetting
 from lumos.compiler.scope import compatible, describe, element, unify
