@@ -534,7 +534,7 @@ def _run_once(text: str, names: dict, slot: int, it: str):
     (the same dictionary; compiler/hoist.py does the same in searches). The item's space, when
     the condition reads it more than once, is read once per item (_space_once); only the text's
     truth counts (_truth)."""
-    text, st = _state_once(_space_once(text, it))
+    text, st = _state_once(_space_once(text, it, names))
     rows: dict = {}
 
     def row(mt):
@@ -550,7 +550,9 @@ def _run_once(text: str, names: dict, slot: int, it: str):
     held: dict = {}
 
     def atom(mt):
-        if int(mt.group(2)) >= slot or (mt.group(5) and type(names.get(mt.group(5))) is not tuple):
+        state = mt.group(4) or mt.group(6)   # the state object's variable (a name of no constant)
+        if (int(mt.group(2)) >= slot or (mt.group(5) and type(names.get(mt.group(5))) is not tuple)
+                or (state and state in names)):
             return mt.group(0)
         if mt.group(0) not in held:
             held[mt.group(0)] = _name()
@@ -561,7 +563,7 @@ def _run_once(text: str, names: dict, slot: int, it: str):
     return _truth(text), st
 
 
-def _space_once(text: str, it: str) -> str:
+def _space_once(text: str, it: str, names: dict = _NO_NAMES) -> str:
     """The condition's text with the item's space (e_Attr's text of `it.space`, the item never
     none) read once per item when it reads it more than once: the first read, when it is the first
     thing the condition evaluates (so before every other), keeps the value in a variable the
@@ -569,7 +571,7 @@ def _space_once(text: str, it: str) -> str:
     read = re.compile(rf"\(\(None if \((_\d+) := (_\d+|m\.st|st)\.loc\[{it}\]\) < 0 else \1\) "
                       rf"if \2\.holder\[{it}\] < 0 else m\.space_of\({it}\)\)")
     found = list(read.finditer(text))
-    if len(found) < 2 or len({mt.group(2) for mt in found}) != 1:
+    if len(found) < 2 or len({mt.group(2) for mt in found}) != 1 or found[0].group(2) in names:
         return text
     first = found[0]
     if (first.start() + 1, first.end() - 1) not in _leftmost(text):
@@ -646,7 +648,7 @@ def _leftmost(text: str) -> set:
 _ATOM = re.compile(r"\(None if \((_\d+) := L\[(\d+)\]\) is None else (?:"
                    r"\(\(None if \((_\d+) := (_\d+|m\.st)\.loc\[\1\]\) < 0 else \3\) "
                    r"if \4\.holder\[\1\] < 0 else m\.space_of\(\1\)\)"
-                   r"|(_\d+)\[\1\]|(?:_\d+|m\.st)\.(?:pv|sv|xv|cv)\[\d+\]\[\1\])\)")
+                   r"|(_\d+)\[\1\]|(_\d+|m\.st)\.(?:pv|sv|xv|cv)\[\d+\]\[\1\])\)")
 
 
 def _never_none(src) -> bool:
