@@ -589,7 +589,7 @@ def _truth(text: str) -> str:
     """A condition's text for where only its truth counts (a filter's or a loop's test): each
     `True if X else False` there written `(X)`, through `and`, `or` and `not` (the same parts
     evaluated in the same order: which ones run depends only on the truth of those before)."""
-    if not text.isascii():
+    if not text.isascii() or "\n" in text:   # columns are characters of one line
         return text
     try:
         node = ast.parse(text, mode="eval").body
@@ -616,7 +616,9 @@ def _leftmost(text: str) -> set:
     """The (start, end) columns of the expressions of a one-line text that are evaluated before
     anything else in it: the text, its first operand, that one's first operand, ... (as
     _first_call walks)."""
-    spans = set()
+    spans: set = set()
+    if not text.isascii() or "\n" in text:
+        return spans
     try:
         node = ast.parse(text, mode="eval").body
     except SyntaxError:
