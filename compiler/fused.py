@@ -12,6 +12,7 @@ import contextlib
 import itertools
 import operator
 import os
+import re
 import types
 import weakref
 
@@ -183,7 +184,8 @@ def _memo(fn, slots, clears=()):
             return hit
         memo1.cache = cache
         c, f, h = _name(), _name(), _name()
-        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))", {c: cache, f: _twin(memo1)})
+        memo1.src = (f"({h} if ({h} := {c}.get(L[{s0}])) is not None else {f}(m, L))",
+                     {c: cache, f: _reading(_twin(memo1), slots)})
         return memo1
     if len(slots) == 2:
         s0, s1 = slots
@@ -199,7 +201,7 @@ def _memo(fn, slots, clears=()):
         memo2.cache = cache
         c, f, h, e = _name(), _name(), _name(), _name()
         memo2.src = (f"({h} if ({h} := {c}.get(L[{s0}], {e}).get(L[{s1}])) is not None else {f}(m, L))",
-                     {c: cache, e: _NO_NAMES, f: _twin(memo2)})
+                     {c: cache, e: _NO_NAMES, f: _reading(_twin(memo2), slots)})
         return memo2
 
     key_of = operator.itemgetter(*slots)   # several slots: the tuple of their values
@@ -213,8 +215,17 @@ def _memo(fn, slots, clears=()):
     memo.cache = cache
     c, f, h = _name(), _name(), _name()
     key = "(" + "".join(f"L[{s}], " for s in slots) + ")"
-    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))", {c: cache, f: _twin(memo)})
+    memo.src = (f"({h} if ({h} := {c}.get({key})) is not None else {f}(m, L))",
+                {c: cache, f: _reading(_twin(memo), slots)})
     return memo
+
+
+def _reading(fn, slots):
+    """fn, marked as reading no local but `slots` (a remembered part reads only the slots it is
+    keyed on, and no state): a filter whose condition calls it need not write its item into its
+    slot for it unless the item's slot is one of them (_where_text)."""
+    fn.reads = tuple(slots)
+    return fn
 
 
 def _clearing(fn, clears):
@@ -354,7 +365,52 @@ def _first_of(m, v):
     return v[0] if v else None
 
 
-def _where_text(src, cond, slot):
+def _where_text(src, cond, slot, cells=()):
+    """make() for `S where C` as one list comprehension with C in line. `cells`: those of C's
+    parts computed at their first use in a run of this filter (lumos.compiler.invariant). The
+    reference back end keeps the text as it was before the tighter forms (_plain_where_text)."""
+    if not specialised():
+        return _plain_where_text(src, cond, slot)
+
+    def make():
+        text, names = _src(cond)
+        it, items, put = _name(), _name(), _name()
+        # the list's own text in line (evaluated first, as the loop does), or a call of it
+        get, snames = _src(src)
+        names = {**snames, **names}
+        never = _never_none(src)
+        if "(m, L)" in text:
+            late = _late_puts(_item_text(text, slot, it, never), names, slot, cells, put, it, items)
+            if late is None:
+                # it calls a part that reads the locals: each item is written into `it`'s slot
+                # before the condition runs, as the loop does; the text's own reads of the slot
+                # read the variable (nothing in the condition writes the slot: _item_text)
+                text, st = _run_once(_item_text(text, slot, it, never), names, slot, it)
+                return (f"tuple([{it} for {it} in {items} if ({put}({slot}, {it}) or {text})]) "
+                        f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__){st} else ()",
+                        names)
+            # the item is written into its slot just before a call that could read it (_late_puts)
+            text, st = _run_once(late[0], names, slot, it)
+            if late[1]:
+                return (f"(tuple([{it} for {it} in {items} if {text}]), {put}({slot}, {items}[-1]))[0] "
+                        f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__){st} else ()",
+                        names)
+            return (f"tuple([{it} for {it} in {items} if {text}]) "
+                    f"if ({items} := ({get}) or ()) and ({put} := L.__setitem__)({slot}, {items}[-1]) is None{st} "
+                    f"else ()", names)
+        # The condition is one text that calls nothing reading the locals: the item is a
+        # variable of the text instead of `it`'s slot, and the slot gets the last item (as
+        # after the loop) before the filter runs.
+        text = own_slot(text, slot, it)
+        text, st = _run_once(_unguarded(text, it) if never else text, names, slot, it)
+        return (f"tuple([{it} for {it} in {items} if {text}]) "
+                f"if ({items} := ({get}) or ()) and L.__setitem__({slot}, {items}[-1]) is None{st} else ()",
+                names)
+    return make
+
+
+def _plain_where_text(src, cond, slot):
+    """make() for `S where C` as the reference back end writes it."""
     def make():
         text, names = _src(cond)
         it, items, get, put = _name(), _name(), _name(), _name()
@@ -372,6 +428,256 @@ def _where_text(src, cond, slot):
                 f"if ({items} := ({get}(m, L) or ())) and L.__setitem__({slot}, {items}[-1]) is None else ()",
                 {get: src, **names})
     return make
+
+
+# -- tighter texts of filters and quantifiers: what the item is, and the state read once
+
+def _writes_slot(text: str, slot: int) -> bool:
+    """Could the text write the slot itself? Its writes are `L.__setitem__(slot, ...)`, a call
+    of a name bound to it (a filter's `_12(slot, item)`) or, in lines, `L[slot] = ...`."""
+    return (f"__setitem__({slot}," in text or re.search(rf"(?<![\w.])_\d+\({slot}, ", text) is not None
+            or re.search(rf"(?<![\w.])L\[{slot}\] =(?!=)", text) is not None)
+
+
+def _item_text(text: str, slot: int, it: str, never_none: bool = False) -> str:
+    """The condition's text with its reads of the item's slot reading `it`, the variable that
+    holds the item (just written into the slot, when a part of it reads the locals). Nothing
+    in a condition writes its item's slot: the slot is made before the condition is lowered,
+    and every slot the condition writes (a nested filter's or quantifier's item, an inlined
+    call's arguments, what a remembered part sets back to none) is made while lowering it
+    (compiler/scope.py hands out slots in order; an argument that is a plain local is read,
+    never written: lower_expr's inline_call). A text that could write it is left as it is.
+    `never_none`: no item is none (_never_none), so the tests for none of the item go."""
+    if _writes_slot(text, slot):
+        return text
+    text = own_slot(text, slot, it)
+    return _unguarded(text, it) if never_none else text
+
+
+_CALL = re.compile(r"(?<![\w.])(_\d+)\(m, L\)")   # a part called with the locals
+
+
+def _late_puts(text: str, names: dict, slot: int, cells, put: str, it: str, items: str):
+    """(text, restore) with the item written into its slot only where a part could read it, or
+    None when each item has to be written before the condition runs. The parts the text calls
+    with the locals (`_12(m, L)`): this filter's parts computed at their first use read nothing
+    of it (they name neither the item nor anything bound in the condition:
+    lumos.compiler.invariant), nor does a remembered part not keyed on the slot (_reading).
+    One keyed on it (called only when it misses) gets the item just before the call and the
+    last item (what the slot holds while the filter runs) back just after it. With one other
+    part at most (it may read anything), that part gets the item just before its call, and
+    `restore`: the filter gives the slot its last item after the loop. Nothing in the text may
+    write the slot, and the text's own reads of it read `it` (_item_text)."""
+    if _writes_slot(text, slot) or "(m, L)" in _CALL.sub("", text):
+        return None
+    firsts = {g for c, g in re.findall(r":= (_\d+)\[0\]\) is not _\d+ else (_\d+)\(m, L\)", text)
+              if any(names.get(c) is cell for cell in cells)}
+    calls = _CALL.findall(text)
+    others = [g for g in calls if g not in firsts and getattr(names.get(g), "reads", None) is None]
+    if len(others) > 1 or (others and _first_call(text) == others[0]):   # run for every item anyway
+        return None
+    restore = bool(others)
+
+    def call(mt):
+        g = mt.group(1)
+        if g in firsts or (g not in others and slot not in names[g].reads):
+            return mt.group(0)
+        if restore:
+            return f"({put}({slot}, {it}) or {g}(m, L))"
+        return f"({put}({slot}, {it}) or {g}(m, L), {put}({slot}, {items}[-1]))[0]"
+    return _CALL.sub(call, text), restore
+
+
+def _unguarded(text: str, it: str) -> str:
+    """The text with `(None if (_5 := it) is None else E)` written `(E)`, `_5` read as `it`, for
+    an item `it` that is never none. The value held in `_5` is only ever `it`'s: a closure's
+    text is the same wherever it is used, so each `_5 :=` in the text binds `it`."""
+    guard = re.compile(rf"\(None if \((_\d+) := {it}\) is None else ")
+    held = set(guard.findall(text))
+    if not held:
+        return text
+    out = guard.sub("(", text)
+    for v in held:
+        out = re.sub(rf"(?<![\w.]){v}(?!\w)", it, out)
+        if f"{it} :=" in out:
+            return text   # bound to something else somewhere: leave the text as it was
+    return out
+
+
+def _state_once(text: str, least: int = 1):
+    """(text, extra test) with the state object read once per run of a filter: `m.st.` becomes
+    a variable set by a test added after the filter's own (the same object: nothing replaces
+    `m.st` while a condition runs, interpreter/machine.py sets it once)."""
+    if text.count("m.st.") < least:
+        return text, ""
+    st = _name()
+    return text.replace("m.st.", f"{st}."), f" and ({st} := m.st) is not None"
+
+
+def _state_read_once(lines: list, at: int = 1) -> str:
+    """A generated function's lines with the state object read once, into `st`, as line `at`
+    (after the `def` line, or after the locals are made), when it reads it at all. The texts in
+    line use `_12` names only, so `st` is free for it."""
+    body = "\n".join(lines[at:])
+    if "m.st." not in body:
+        return "\n".join(lines) + "\n"
+    return "\n".join(lines[:at] + ["    st = m.st", body.replace("m.st.", "st.")]) + "\n"
+
+
+_ROW = re.compile(r"(_\d+)\.get\(L\[(\d+)\], (_\d+)\)\.get\(")   # a remembered part keyed on two slots
+
+
+def _run_once(text: str, names: dict, slot: int, it: str):
+    """(text, extra tests) for a filter's condition with what is the same for a whole run of the
+    filter read once, by tests added after the filter's own: the state object (_state_once),
+    and the row of a remembered part keyed on two slots whose first is made before the
+    filter's item (the condition never writes it: see _item_text), looked up once instead of
+    per item. The row the remembered part would make on its first miss is made there instead
+    (the same dictionary; compiler/hoist.py does the same in searches). The item's space, when
+    the condition reads it more than once, is read once per item (_space_once); only the text's
+    truth counts (_truth)."""
+    text, st = _state_once(_space_once(text, it, names))
+    rows: dict = {}
+
+    def row(mt):
+        cache, s0, e = mt.group(1), int(mt.group(2)), mt.group(3)
+        if s0 >= slot or names.get(e) is not _NO_NAMES or type(names.get(cache)) is not dict:
+            return mt.group(0)
+        if (cache, s0) not in rows:
+            rows[cache, s0] = _name()
+        return f"{rows[cache, s0]}.get("
+    text = _ROW.sub(row, text)
+    for (cache, s0), r in rows.items():
+        st += f" and ({r} := {cache}.get(L[{s0}]) or {cache}.setdefault(L[{s0}], {{}})) is not None"
+    held: dict = {}
+
+    def atom(mt):
+        state = mt.group(4) or mt.group(6)   # the state object's variable (a name of no constant)
+        if (int(mt.group(2)) >= slot or (mt.group(5) and type(names.get(mt.group(5))) is not tuple)
+                or (state and state in names)):
+            return mt.group(0)
+        if mt.group(0) not in held:
+            held[mt.group(0)] = _name()
+        return held[mt.group(0)]
+    text = _ATOM.sub(atom, text)
+    for value, v in held.items():
+        st += f" and (({v} := {value}) or True)"
+    return _truth(text), st
+
+
+def _space_once(text: str, it: str, names: dict = _NO_NAMES) -> str:
+    """The condition's text with the item's space (e_Attr's text of `it.space`, the item never
+    none) read once per item when it reads it more than once: the first read, when it is the first
+    thing the condition evaluates (so before every other), keeps the value in a variable the
+    others read (the state does not change while a condition runs)."""
+    read = re.compile(rf"\(\(None if \((_\d+) := (_\d+|m\.st|st)\.loc\[{it}\]\) < 0 else \1\) "
+                      rf"if \2\.holder\[{it}\] < 0 else m\.space_of\({it}\)\)")
+    found = list(read.finditer(text))
+    if len(found) < 2 or len({mt.group(2) for mt in found}) != 1 or found[0].group(2) in names:
+        return text
+    first = found[0]
+    if (first.start() + 1, first.end() - 1) not in _leftmost(text):
+        return text
+    v = _name()
+    out = [text[:first.start()], f"({v} := {first.group(0)[1:-1]})"]
+    at = first.end()
+    for mt in found[1:]:
+        out += [text[at:mt.start()], v]
+        at = mt.end()
+    return "".join(out) + text[at:]
+
+
+def _truth(text: str) -> str:
+    """A condition's text for where only its truth counts (a filter's or a loop's test): each
+    `True if X else False` there written `(X)`, through `and`, `or` and `not` (the same parts
+    evaluated in the same order: which ones run depends only on the truth of those before)."""
+    if not text.isascii() or "\n" in text:   # columns are characters of one line
+        return text
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return text
+
+    def seg(n):
+        return f"({text[n.col_offset:n.end_col_offset]})"
+
+    def bare(n):
+        if (isinstance(n, ast.IfExp) and isinstance(n.body, ast.Constant) and n.body.value is True
+                and isinstance(n.orelse, ast.Constant) and n.orelse.value is False):
+            return bare(n.test)
+        if isinstance(n, ast.BoolOp):
+            op = " and " if isinstance(n.op, ast.And) else " or "
+            return "(" + op.join(bare(v) for v in n.values) + ")"
+        if isinstance(n, ast.UnaryOp) and isinstance(n.op, ast.Not):
+            return f"(not {bare(n.operand)})"
+        return seg(n)
+    return bare(node)
+
+
+def _leftmost(text: str) -> set:
+    """The (start, end) columns of the expressions of a one-line text that are evaluated before
+    anything else in it: the text, its first operand, that one's first operand, ... (as
+    _first_call walks)."""
+    spans: set = set()
+    if not text.isascii() or "\n" in text:
+        return spans
+    try:
+        node = ast.parse(text, mode="eval").body
+    except SyntaxError:
+        return spans
+    while node is not None:
+        spans.add((node.col_offset, node.end_col_offset))
+        if isinstance(node, ast.BoolOp):
+            node = node.values[0]
+        elif isinstance(node, (ast.Compare, ast.BinOp)):
+            node = node.left
+        elif isinstance(node, ast.UnaryOp):
+            node = node.operand
+        elif isinstance(node, ast.IfExp):
+            node = node.test
+        elif isinstance(node, (ast.NamedExpr, ast.Subscript, ast.Attribute)):
+            node = node.value
+        elif isinstance(node, ast.Tuple) and node.elts and not isinstance(node.elts[0], ast.Starred):
+            node = node.elts[0]
+        else:
+            node = None
+    return spans
+
+
+# An attribute of a local, read in line (lower_expr's e_Attr): a piece's space, an attribute that
+# never changes (a table: group 5) or a variable per piece, side, space or card. Of a local made
+# before a filter's item, it is the same for the whole run of the filter (the condition writes
+# neither the local nor the state) and it cannot fail (a table or a column indexed by the number
+# of a thing of its kind, or none), so it is read once per run of the filter (_run_once).
+_ATOM = re.compile(r"\(None if \((_\d+) := L\[(\d+)\]\) is None else (?:"
+                   r"\(\(None if \((_\d+) := (_\d+|m\.st)\.loc\[\1\]\) < 0 else \3\) "
+                   r"if \4\.holder\[\1\] < 0 else m\.space_of\(\1\)\)"
+                   r"|(_\d+)\[\1\]|(_\d+|m\.st)\.(?:pv|sv|xv|cv)\[\d+\]\[\1\])\)")
+
+
+def _never_none(src) -> bool:
+    """Does the list `src` computes never hold none? A constant list of no none (`pieces`,
+    `spaces`, a region), a table of lists that never change with no none in them (`side.pieces`,
+    e_Attr's `static`), or a closure marked so where it is made (`never_none`: a zone's cards,
+    `occupants`, a filter of such a list, a call whose body is one)."""
+    if getattr(src, "never_none", False):
+        return True
+    const = getattr(src, "const", None)
+    if const is not None:
+        v = const[0]
+        return type(v) is tuple and all(x is not None for x in v)
+    static = getattr(src, "static", None)
+    if static is not None:
+        table = static[0]
+        return all(v is None or (type(v) is tuple and all(x is not None for x in v)) for v in table)
+    return False
+
+
+def _mark_never_none(fn, when=True):
+    """fn, marked as a list with no none in it (see _never_none) when `when` holds."""
+    if when and fn is not None:
+        fn.never_none = True
+    return fn
 
 
 def _memo_then(op, fn, slots, rest, clears=()):
@@ -420,7 +726,7 @@ def _quantifier(kind, src, cond, slot):
         names: dict = {}
         lines = ["def quantified(m, L):", "    _n = 0"]
         lines += ["    " + line for line in _quantifier_lines(kind, src, cond, slot, 0, names, None)]
-        return "\n".join(lines) + "\n", names
+        return _state_read_once(lines), names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_def.__code__, g, "quantified")
     g["_self"] = weakref.ref(fn)
@@ -441,6 +747,11 @@ def _quantifier_lines(kind, src, cond, slot, depth, names, res):
         pre, ctext, put = [line.replace(item, it) for line in pre], ctext.replace(item, it), []
     else:
         put = [f"    {item} = {it}"]
+        if not _writes_slot(whole, slot):   # the text's own reads of the slot read the variable
+            pre, ctext = [own_slot(line, slot, it) for line in pre], own_slot(ctext, slot, it)
+    if _never_none(src):
+        pre, ctext = [_unguarded(line, it) for line in pre], _unguarded(ctext, it)
+    ctext = _truth(ctext)
     body = [f"for {it} in ({stext}) or ():"] + put + ["    " + line for line in pre]
     if depth == 0:
         if kind == "any":
@@ -481,6 +792,12 @@ def _first_call(text: str):
             args = [a.id for a in node.args if isinstance(a, ast.Name)]
             if isinstance(node.func, ast.Name) and args == ["m", "L"] and len(node.args) == 2 and not node.keywords:
                 return node.func.id
+            # `_count(m, X)`, `bool(X)`: the names are read first, then X is evaluated
+            rest = [a for a in node.args if not isinstance(a, (ast.Name, ast.Constant))]
+            if (isinstance(node.func, ast.Name) and not node.keywords and rest and rest[0] is node.args[-1]
+                    and not any(isinstance(a, ast.Starred) for a in node.args)):
+                node = rest[0]
+                continue
             return None
         if isinstance(node, ast.BoolOp):
             node = node.values[0]
@@ -780,7 +1097,7 @@ def _listing(domains, nlocals, known, reuse, kinds=()):
                 lines += [f"{pad}prefix = tuple(L[1:{slot}])",
                           f"{pad}out.extend([(tag, prefix + (x,)) for x in _i{i}])"]
         lines.append("    return out")
-        return "\n".join(lines) + "\n", names
+        return _state_read_once(lines, 3), names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_listing.__code__, g, "listing")
     g["_self"] = weakref.ref(fn)
@@ -815,6 +1132,11 @@ def _exists(src, cond, slot, guard):
             ctext, put = ctext.replace(item, "_it"), ""
         else:
             put = f"\n        {item} = _it"
+            if not _writes_slot(ctext, slot):   # the text's own reads of the slot read the variable
+                ctext = own_slot(ctext, slot, "_it")
+        if _never_none(src):
+            ctext = _unguarded(ctext, "_it")
+        ctext = _truth(ctext)
         head = ""
         if guard is not None:
             gtext, gn = _src(guard)
@@ -826,7 +1148,7 @@ def _exists(src, cond, slot, guard):
             return True
     return False
 """
-        return body, names
+        return _state_read_once(body.splitlines()), names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_def.__code__, g, "exists")
     g["_self"] = weakref.ref(fn)

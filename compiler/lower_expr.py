@@ -9,8 +9,8 @@ from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _Recipe, _arith_text, _around, _const, _count_of, _end_text, _exists,
                                   _in_sets_text, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
-                                  _memo_then, _mentions, _merge, _name, _offset_text, _quantifier, _reach_search,
-                                  _src, _walk_search, _where_text, _with_src, specialised)
+                                  _mark_never_none, _memo_then, _mentions, _merge, _name, _never_none, _offset_text,
+                                  _quantifier, _reach_search, _src, _walk_search, _where_text, _with_src, specialised)
 from lumos.compiler import static_search
 from lumos.compiler.invariant import candidates, first_use, resetting
 from lumos.compiler.scope import compatible, describe, element, unify
@@ -288,7 +288,8 @@ class ExprLowering:
             def make():
                 srcs = [_src(f) for f in fns]
                 return "(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)
-            return _joined(make), rtype
+            # a list of values known when compiling, none of them none (named pieces): no item is none
+            return _mark_never_none(_joined(make), all(getattr(f, "const", (None,))[0] is not None for f in fns)), rtype
         return (lambda m, L: tuple(f(m, L) for f in fns)), rtype
 
     def listed(self, node):
@@ -298,7 +299,7 @@ class ExprLowering:
             fn = lambda m, L: tuple(m.st.zones[f(m, L)])  # noqa: E731
             if specialised() and _has_src(f):
                 _lazy(fn, lambda: _around(f, "tuple(m.st.zones[", "])"))
-            return fn, "list:card"
+            return _mark_never_none(fn), "list:card"   # a zone holds card numbers only
         return f, t
 
     def e_Where(self, n):
@@ -371,7 +372,7 @@ class ExprLowering:
                         out.append(x)
                 return tuple(out)
             if _has_src(cond):
-                where = _joined(_where_text(src, cond, slot))
+                where = _joined(_where_text(src, cond, slot, cells))
         exists = None
         if member is None and specialised() and getattr(self, "scratch", False):
             exists = _exists(src, cond, slot, guard)   # for `... is (not) empty` (e_IsEmpty)
@@ -387,10 +388,10 @@ class ExprLowering:
                 _lazy(guarded_where, make)
             if exists is not None:
                 guarded_where.exists = exists
-            return guarded_where, ("list:" + el if styp != "zone" else "list:card")
+            return _mark_never_none(guarded_where, _never_none(src)), ("list:" + el if styp != "zone" else "list:card")
         if exists is not None:
             where.exists = exists
-        return where, ("list:" + el if styp != "zone" else "list:card")
+        return _mark_never_none(where, _never_none(src)), ("list:" + el if styp != "zone" else "list:card")
 
     def e_Quantifier(self, n):
         """`any x in S where C`, `all x in S where C`, `count x in S where C`: C with each item named x
@@ -1068,7 +1069,7 @@ class ExprLowering:
                 fn = _joined(make_of(body))
                 if exists is not None:   # the body is a filter: the call can be asked whether it has an item
                     fn.exists = _joined(make_of(exists))
-                return fn, rtype
+                return _mark_never_none(fn, _never_none(body)), rtype
             if exists is not None:   # the body is a filter: the call can be asked whether it has an item
                 def inline1_exists(m, L):
                     L[s0] = a0(m, L)
@@ -1079,7 +1080,7 @@ class ExprLowering:
                     (at, an), (bt, bn) = _src(a0), _src(body)
                     return f"(L.__setitem__({s0}, {at}) or {bt})", {**an, **bn}
                 _lazy(inline1, make)
-            return inline1, rtype
+            return _mark_never_none(inline1, _never_none(body)), rtype
         def make():
             # every argument first, left to right; then their slots; then the body
             parts = [_src(f) for f in argfns]
@@ -1098,8 +1099,8 @@ class ExprLowering:
                 L[s0] = v0
                 return body(m, L)
             if specialised():
-                return _joined(make), rtype
-            return inline2, rtype
+                return _mark_never_none(_joined(make), _never_none(body)), rtype
+            return _mark_never_none(inline2, _never_none(body)), rtype
         pairs = tuple(zip(slots, argfns))
 
         def inline(m, L):
@@ -1108,8 +1109,8 @@ class ExprLowering:
                 L[slot] = v
             return body(m, L)
         if specialised():
-            return _joined(make), rtype
-        return inline, rtype
+            return _mark_never_none(_joined(make), _never_none(body)), rtype
+        return _mark_never_none(inline, _never_none(body)), rtype
 
     def builtin(self, n):
         want, result = BUILTINS[n.func]
@@ -1213,7 +1214,7 @@ class ExprLowering:
 
     def b_occupants(self, f):
         a, = f
-        return _method_text(lambda m, L: m.occupants(a(m, L)), "occupants", f)
+        return _mark_never_none(_method_text(lambda m, L: m.occupants(a(m, L)), "occupants", f))   # pieces
 
     def b_full(self, f):
         a, = f
