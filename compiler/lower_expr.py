@@ -10,7 +10,7 @@ from lumos.compiler.fused import (_NO_NAMES, _Recipe, _arith_text, _around, _con
                                   _in_sets_text, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _mark_never_none, _memo_then, _mentions, _merge, _name, _never_none, _offset_text,
-                                  _quantifier, _reach_search, _src, _walk_search, _where_text, _with_src, specialised)
+                                  _quantifier, _first_search, _reach_search, _src, _walk_search, _where_text, _with_src, specialised)
 from lumos.compiler import static_search
 from lumos.compiler.invariant import candidates, first_use, resetting
 from lumos.compiler.scope import compatible, describe, element, unify
@@ -334,6 +334,7 @@ class ExprLowering:
         try:
             cond, _ = self.expect(cond_node, "flag", "the condition after `where`")
             cells = self.first_cells
+            owns = len(self.local.slot_names) > slot + 1   # the condition made slots of its own
         finally:
             self.where_depth = depth
             self.first_marks, self.first_cells = saved_marks
@@ -376,8 +377,11 @@ class ExprLowering:
         exists = None
         if member is None and specialised() and getattr(self, "scratch", False):
             exists = _exists(src, cond, slot, guard)   # for `... is (not) empty` (e_IsEmpty)
+        # `first(S where C)` stops at the first item (b_first): only when C writes no slot but the
+        # item's, which is then left as the whole filter leaves it
+        find = None if owns else self.first_finder(src, cond, slot, member)
         if cells:   # each run of the filter starts with its same-for-every-item parts unknown
-            where, exists = resetting(where, cells), resetting(exists, cells)
+            where, exists, find = resetting(where, cells), resetting(exists, cells), resetting(find, cells)
         if guard is not None:
             def guarded_where(m, L):
                 return where(m, L) if guard(m, L) else ()
@@ -388,10 +392,42 @@ class ExprLowering:
                 _lazy(guarded_where, make)
             if exists is not None:
                 guarded_where.exists = exists
+            if find is not None:
+                guarded_where.first_of = _guarded_first(find, guard)
             return _mark_never_none(guarded_where, _never_none(src)), ("list:" + el if styp != "zone" else "list:card")
         if exists is not None:
             where.exists = exists
+        if find is not None:
+            where.first_of = find
         return _mark_never_none(where, _never_none(src)), ("list:" + el if styp != "zone" else "list:card")
+
+    def first_finder(self, src, cond, slot, member):
+        """The function `first(S where C)` is (see e_Where): the first item C holds for, or none."""
+        if member is not None and member[0] == slot:
+            _s, hits, want = member
+
+            def find_member(m, L):
+                items = src(m, L)
+                if not items:
+                    return None
+                L[slot] = items[-1]
+                for x in items:
+                    if (x in hits) == want:
+                        return x
+                return None
+            return find_member
+        if specialised() and _has_src(cond):
+            return _first_search(src, cond, slot)
+
+        def find(m, L):
+            items = src(m, L) or ()
+            for x in items:
+                L[slot] = x
+                if cond(m, L):
+                    L[slot] = items[-1]
+                    return x
+            return None
+        return find
 
     def e_Quantifier(self, n):
         """`any x in S where C`, `all x in S where C`, `count x in S where C`: C with each item named x
@@ -1133,6 +1169,9 @@ class ExprLowering:
             types.append(t)
         rtype = element(types[0]) or "any" if result == "element" else result
         fn = getattr(self, "b_" + n.func)(fns)
+        found = getattr(fns[0], "first_of", None) if n.func == "first" else None
+        if found is not None:     # of a filter: the first item its condition holds for (e_Where)
+            return found, rtype
         if n.func in ("first", "last") and specialised() and _has_src(fns[0]) and types[0].startswith("list:"):
             # a list, never a zone's id: its end read in line
             _lazy(fn, lambda: _end_text(fns[0], 0 if n.func == "first" else -1))
@@ -1291,6 +1330,17 @@ class ExprLowering:
             inner[0], inner[1] = side, card
             return bool(cdef.condition(m, inner))
         return playable
+
+
+def _guarded_first(find, guard):
+    """`first(S where G and C)` with G the same for every item: none unless G holds."""
+    fn = lambda m, L: find(m, L) if guard(m, L) else None  # noqa: E731
+    if specialised() and (_has_src(find) or _has_src(guard)):
+        def make():
+            (ft, fn_), (gt, gn) = _src(find), _src(guard)
+            return f"(({ft}) if ({gt}) else None)", {**fn_, **gn}
+        _lazy(fn, make)
+    return fn
 
 
 def _folded_parts(op: str, fns, order):
