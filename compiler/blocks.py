@@ -129,7 +129,7 @@ def _statements(pc: int, b: tuple, k: int, names: dict, taken) -> list[str]:
     if kind == "log":
         t = _name()
         names[t] = b[1]
-        return ["if m.events is not None:", f"    m.emit(fr, {t}(m, L[:]))", nxt]   # as s_Log: on a copy
+        return ["if m.events is not None:", f"    m.emit(fr, {t}(m, L))", nxt]
     if kind == "pass":
         return [nxt]
     if kind == "times":   # `repeat N times`: the count, none counting 0

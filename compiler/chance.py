@@ -29,7 +29,7 @@ class RollOp:
         fr[2][self.slot] = value
         fr[1] += 1
         if m.events is not None:  # no text is built when nobody logs
-            m.emit(fr, f"{m.fmt(self.side(m, fr[2][:]), 'side')} rolled {value}")
+            m.emit(fr, f"{m.fmt(self.side(m, fr[2]), 'side')} rolled {value}")
 
     def describe(self, m, fr, value):
         return f"roll {value}"
@@ -58,7 +58,7 @@ class PoolOp:
         L[self.plan] = L[self.got] = None
         fr[1] += 1
         if m.events is not None and got:  # no text is built when nobody logs; an empty pool rolls nothing
-            m.emit(fr, f"{m.fmt(self.side(m, L[:]), 'side')} rolled {', '.join(map(str, got))}")
+            m.emit(fr, f"{m.fmt(self.side(m, L), 'side')} rolled {', '.join(map(str, got))}")
 
     def resume(self, m, fr, value, side=None):
         L = fr[2]
@@ -106,7 +106,7 @@ class AnswerOp:
         fr[2][self.slot] = value
         fr[1] += 1
         if m.events is not None:
-            m.emit(fr, f"{m.fmt(self.side(m, fr[2][:]), 'side')} answers {'right' if value else 'wrong'}")
+            m.emit(fr, f"{m.fmt(self.side(m, fr[2]), 'side')} answers {'right' if value else 'wrong'}")
 
     def describe(self, m, fr, value):
         return "right answer" if value else "wrong answer"

@@ -966,9 +966,7 @@ class StmtLowering:
 
         def log(m, fr):
             if m.events is not None:
-                # on a copy of the locals: a call in the text may write slots of its own, and a
-                # game played with a log must leave the same state as one played without
-                m.emit(fr, text(m, fr[2][:]))
+                m.emit(fr, text(m, fr[2]))
             fr[1] += 1
         log.block = ("log", text)
         self.emit(log, s.span)
