@@ -905,7 +905,7 @@ class ExprLowering:
 
     def plain_reach(self, n, start, link, count):
         """A search with no condition depends on the board alone: `exactly 1` is a table of each
-        space's neighbours; a walk (`without backtracking`, also `coming from`) is kept per start,
+        space's neighbours, `up to N` (N written in the rules) a table of each space's answer; a walk (`without backtracking`, also `coming from`) is kept per start,
         length and space it came from (both back ends: Machine.reach_exact and Machine.walk give
         these answers and write no local; a walk counts no steps)."""
         if self.board is None:
@@ -913,6 +913,17 @@ class ExprLowering:
         if not n.walk and n.exact and getattr(count, "const", (None,))[0] == 1:
             nbrs = self.board.links[link]
             table = tuple(tuple(sorted(set(row) - {i})) if len(nbrs) > 1 else () for i, row in enumerate(nbrs))
+            fn = lambda m, L: () if (s := start(m, L)) is None else table[s]  # noqa: E731
+            if _has_src(start):
+                t, v = _name(), _name()
+                _lazy(fn, lambda: _around(start, f"(() if ({v} := ", f") is None else {t}[{v}])", {t: table}))
+            return fn
+        c = getattr(count, "const", (None,))[0]
+        if not n.walk and not n.exact and type(c) is int and c > 0:
+            # `up to N`, N written in the rules: every space's answer made now (Machine.reach's)
+            from lumos.interpreter.machine import Machine
+            nbrs = self.board.links[link]
+            table = tuple(Machine._reach_plain(i, nbrs, c) for i in range(len(nbrs)))
             fn = lambda m, L: () if (s := start(m, L)) is None else table[s]  # noqa: E731
             if _has_src(start):
                 t, v = _name(), _name()

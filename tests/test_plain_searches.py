@@ -1,5 +1,6 @@
 """A search with no condition depends on the board alone (docs/speed.md; issue 14): `reach ... exactly
-1` reads a table of each space's neighbours, and a walk without conditions (`exactly n without
+1` reads a table of each space's neighbours, `up to N` (N written in the rules) a table of each
+space's answer, and a walk without conditions (`exactly n without
 backtracking`, also `coming from` a space) is kept per start, length and space it came from.
 Both give what Machine.reach_exact and Machine.walk give, on both back ends.
 
@@ -48,6 +49,7 @@ var behind: space per piece = none
 function next_to(s) = reach from s by step exactly 1
 function ahead(p, n) = reach from p.space by step exactly n without backtracking coming from p.behind
 function anywhere(p, n) = reach from p.space by step exactly n without backtracking
+function near(s) = reach from s by step up to 2
 
 action run:
     with p in pieces of current
@@ -57,7 +59,7 @@ action run:
     place p at to
 
 procedure turn(s):
-    log "{s} next to {next_to(first(pieces of s).space)}, anywhere {anywhere(first(pieces of s), 2)}"
+    log "{s} next to {next_to(first(pieces of s).space)}, anywhere {anywhere(first(pieces of s), 2)}, near {near(first(pieces of s).space)}"
     do one of run by s
 
 flow:
@@ -125,3 +127,15 @@ def test_the_answers_are_the_machines(tmp_path, backend):
                     tuple(sorted(set(cg.board.links["step"][s]) - {s}))
             state.apply_action(rng.randrange(len(state.legal_actions())))
     assert checked > 50
+
+
+@pytest.mark.parametrize("backend", ["reference", "specialised"])
+def test_up_to_a_number_written_in_the_rules_is_every_space_within_it(tmp_path, backend):
+    """`reach from s by step up to 2` (a table made when the rules are lowered): red's runner on
+    t1 of the ring of eight has t2, t3, t7 and t8 within two steps (the spur is three away)."""
+    cg = compiled(tmp_path, backend)
+    state = GameState.new(cg, seed=1, log=True)
+    while state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    first = next(e["event"] for e in state.events if e["event"].startswith("red next to"))
+    assert first.endswith("near t2, t3, t7, t8"), first
