@@ -908,7 +908,7 @@ class ExprLowering:
         space's neighbours, `up to N` (N written in the rules) a table of each space's answer; a walk (`without backtracking`, also `coming from`) is kept per start,
         length and space it came from (both back ends: Machine.reach_exact and Machine.walk give
         these answers and write no local; a walk counts no steps)."""
-        if self.board is None:
+        if self.board is None or link not in self.board.links:   # an unknown kind: reported already
             return None
         if not n.walk and n.exact and getattr(count, "const", (None,))[0] == 1:
             nbrs = self.board.links[link]
