@@ -656,21 +656,26 @@ def _leftmost(text: str) -> set:
         return spans
     while node is not None:
         spans.add((node.col_offset, node.end_col_offset))
-        if isinstance(node, ast.BoolOp):
-            node = node.values[0]
-        elif isinstance(node, (ast.Compare, ast.BinOp)):
-            node = node.left
-        elif isinstance(node, ast.UnaryOp):
-            node = node.operand
-        elif isinstance(node, ast.IfExp):
-            node = node.test
-        elif isinstance(node, (ast.NamedExpr, ast.Subscript, ast.Attribute)):
-            node = node.value
-        elif isinstance(node, ast.Tuple) and node.elts and not isinstance(node.elts[0], ast.Starred):
-            node = node.elts[0]
-        else:
-            node = None
+        node = _evaluated_first(node)
     return spans
+
+
+def _evaluated_first(node):
+    """The part of an expression Python evaluates before the rest of it (its first operand), or
+    None when that is not one part (a call, a name, a constant...)."""
+    if isinstance(node, ast.BoolOp):
+        return node.values[0]
+    if isinstance(node, (ast.Compare, ast.BinOp)):
+        return node.left
+    if isinstance(node, ast.UnaryOp):
+        return node.operand
+    if isinstance(node, ast.IfExp):
+        return node.test
+    if isinstance(node, (ast.NamedExpr, ast.Subscript, ast.Attribute)):
+        return node.value
+    if isinstance(node, ast.Tuple) and node.elts and not isinstance(node.elts[0], ast.Starred):
+        return node.elts[0]
+    return None
 
 
 # An attribute of a local, read in line (lower_expr's e_Attr): a piece's space, an attribute that
@@ -828,19 +833,8 @@ def _first_call(text: str):
                 node = rest[0]
                 continue
             return None
-        if isinstance(node, ast.BoolOp):
-            node = node.values[0]
-        elif isinstance(node, (ast.Compare, ast.BinOp)):
-            node = node.left
-        elif isinstance(node, ast.UnaryOp):
-            node = node.operand
-        elif isinstance(node, ast.IfExp):
-            node = node.test
-        elif isinstance(node, (ast.NamedExpr, ast.Subscript, ast.Attribute)):
-            node = node.value
-        elif isinstance(node, ast.Tuple) and node.elts and not any(isinstance(e, ast.Starred) for e in node.elts[:1]):
-            node = node.elts[0]
-        else:
+        node = _evaluated_first(node)
+        if node is None:
             return None
 
 

@@ -11,13 +11,13 @@ the whole filter leaves it: a saved state holds it).
 """
 from __future__ import annotations
 
-import random
 
 import pytest
 
 import lumos.compiler.fused as fused
 from lumos.interpreter.engine import GameState
 
+from support.equivalence import every_step
 from support.sources import write_game
 
 BOARD = """\
@@ -76,14 +76,7 @@ def compiled(tmp_path, backend: str):
     return cg
 
 
-def steps(cg, seed: int) -> list[str]:
-    rng = random.Random(seed)
-    state = GameState.new(cg, seed=seed, log=True)
-    seen = [state.to_json()]
-    while not state.is_terminal():
-        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
-        seen.append(state.to_json())
-    return seen + [repr(state.events)]
+steps = every_step
 
 
 def test_first_stops_at_the_first_item_and_both_back_ends_agree(tmp_path):

@@ -115,3 +115,17 @@ def runaway_stops(tmp_path: Path, body: str) -> list[tuple]:
         d = err.value.first
         got.append((d.code, d.message, d.span.line, d.span.col))
     return got
+
+
+def every_step(cg, seed: int, options=None) -> list[str]:
+    """The whole state (to_json: frames and their locals included) after every step of a seeded
+    random game, then its events: what two back ends, or two ways of lowering, must agree on."""
+    import random
+    from lumos.interpreter.engine import GameState
+    rng = random.Random(seed)
+    state = GameState.new(cg, seed=seed, options=options, log=True)
+    seen = [state.to_json()]
+    while not state.is_terminal():
+        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
+        seen.append(state.to_json())
+    return seen + [repr(state.events)]
