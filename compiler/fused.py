@@ -885,19 +885,26 @@ def _last_of(m, v):
     return v[-1] if v else None
 
 
-def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, owned=None, split=None):
+def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, owned=None, split=None, came=None):
     """`reach ... exactly N without backtracking` (Machine.walk) as one generated function with
     both conditions in line: the same rings, the same order, the same writes to the locals.
     `fixed` (lumos.compiler.static_search.Fixed): the `through` condition is fixed, so the ends
     of the walk are kept per key; `owned`: the slots the condition writes (first, end);
     `split` (static_search.FixedOnto): the first parts of `onto` are fixed too, tested once per
-    key on the kept ends, and each decision tests only the rest on those that passed."""
+    key on the kept ends, and each decision tests only the rest on those that passed. `came`: the
+    walk goes on from one that arrived at the start from that space (`coming from`): its first
+    step does not go back there, and a kept walk is kept per that space too."""
     if fixed is None:
         split = None
 
     def make():
         (stext, sn), (ctext, cn) = _src(start), _src(count)
         names = {**sn, **cn}
+        came_line = ""
+        if came is not None:   # evaluated after the start and the number, as Machine.walk's arguments
+            cmtext, cmn = _src(came)
+            names.update(cmn)
+            came_line = f"    came = {cmtext}\n"
         ttext, otext = "True", "True"
         if through is not None:
             ttext, tn = _src(through)
@@ -907,7 +914,7 @@ def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, ow
             names.update(on)
         keys = []
         if fixed is not None:
-            keys = [f"L[{s}]" for s in fixed.slots]
+            keys = (["came"] if came is not None else []) + [f"L[{s}]" for s in fixed.slots]
             for a in fixed.atoms:
                 atext, an = _src(a)
                 keys.append(atext)
@@ -972,7 +979,7 @@ def _walk_search(start, link, count, through, onto, tslot, oslot, fixed=None, ow
         walk = f"""ends = None
 nbrs = m.board.links[{link!r}]
 passable = {{}}
-ring = {{start: -1}}
+ring = {{start: {"-1" if came is None else "-1 if came is None else came"}}}
 for _ in range(count - 1):
     following = {{}}
     arrive = following.setdefault
@@ -1000,7 +1007,7 @@ else:
     st = m.st
     start = {stext}
     count = {ctext}
-    if start is None or count <= 0:
+{came_line}    if start is None or count <= 0:
         return ()
 {first}{middle}    if ends is None:
         return ()

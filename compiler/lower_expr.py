@@ -883,10 +883,12 @@ class ExprLowering:
             plain = self.plain_reach(n, start, link, count)
             if plain is not None:
                 return plain, "list:space"
+        came = None
         if n.walk and n.came_from is not None:
             came, _ = self.expect(n.came_from, "space", "the space the walk came from")
-            return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot,
-                                        came(m, L))), "list:space"
+            if not specialised():
+                return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot,
+                                            came(m, L))), "list:space"
         if n.walk and specialised():
             fixed = None
             if through is not None and self.sink.pushed == pushed and static_search.enabled():
@@ -894,7 +896,7 @@ class ExprLowering:
             split = None
             if fixed is not None and onto is not None and self.sink.pushed == pushed:
                 split = static_search.split_onto(self, n.onto, n.onto_var, oslot)
-            return _walk_search(start, link, count, through, onto, tslot, oslot, fixed, owned, split), "list:space"
+            return _walk_search(start, link, count, through, onto, tslot, oslot, fixed, owned, split, came), "list:space"
         if n.walk:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:

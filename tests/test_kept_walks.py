@@ -251,3 +251,24 @@ def test_the_fixed_first_parts_of_onto_are_kept_with_the_ends(tmp_path, kept_wal
     if split:    # the ends that passed the fixed parts are kept, a part of the ends
         assert all(set(passed) <= set(ends or ()) for ends, _slot, passed in entries)
         assert any(passed for _ends, _slot, passed in entries)
+
+
+@pytest.mark.parametrize("through", [FIXED, "free(s)"])
+def test_a_walk_coming_from_a_space_plays_as_the_reference(tmp_path, kept_walks, through):
+    """`... without backtracking coming from X`: the walk goes on from one that arrived at the
+    start from X, so its first step does not go back there; kept per X too when `through` is
+    fixed (with `free(s)` it is searched every time). The whole state after every step is the
+    reference back end's."""
+    walk = "reach from p.space by step exactly n without backtracking through"
+    game = GAME.replace(walk, "reach from p.space by step exactly n without backtracking coming from "
+                              "offset(p.space, 1, 0) through").format(through=through)
+    made = {}
+    for backend in ("reference", "specialised"):
+        with fused.using_backend(backend):
+            cg, diags, _ = write_game(tmp_path, "walks", {"game.lumos": game, "board.yaml": BOARD})
+        assert cg is not None, [d.headline() for d in diags]
+        made[backend] = cg
+    for seed in range(1, 13):
+        assert steps(made["reference"], seed) == steps(made["specialised"], seed), f"seed {seed}"
+    kept = [v for k in kept_walks() for v in k.values() if v is not fused._NO_NAMES]
+    assert bool(kept) == (through == FIXED)
