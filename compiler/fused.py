@@ -261,6 +261,14 @@ def _first_run_def(m, L):  # the code of a joined search until its first call
     return fn(m, L)
 
 
+def _joined_def(make, name: str):
+    """A generated function (a def's text, from make() -> (text, names)) compiled on its first call."""
+    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
+    fn = types.FunctionType(_first_run_def.__code__, g, name)
+    g["_self"] = weakref.ref(fn)   # no cycle: the lowered code of a game is freed by reference counts
+    return fn
+
+
 def _compile_def(text: str):
     code = compile(text, "<lumos search>", "exec")
     return next(c for c in code.co_consts if isinstance(c, types.CodeType))
@@ -272,9 +280,7 @@ def _reach_search(start, link, count, through, onto, tslot, oslot):
     a call per space and condition."""
     def make():
         return _reach_text(start, link, count, through, onto, tslot, oslot)
-    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
-    fn = types.FunctionType(_first_run_def.__code__, g, "search")
-    g["_self"] = weakref.ref(fn)
+    fn = _joined_def(make, "search")
     return fn
 
 
@@ -301,9 +307,7 @@ def _first_search(src, cond, slot):
     return None
 """
         return body, names
-    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
-    fn = types.FunctionType(_first_run_def.__code__, g, "find")
-    g["_self"] = weakref.ref(fn)
+    fn = _joined_def(make, "find")
     return fn
 
 
@@ -761,9 +765,7 @@ def _quantifier(kind, src, cond, slot):
         lines = ["def quantified(m, L):", "    _n = 0"]
         lines += ["    " + line for line in _quantifier_lines(kind, src, cond, slot, 0, names, None)]
         return _state_read_once(lines), names
-    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
-    fn = types.FunctionType(_first_run_def.__code__, g, "quantified")
-    g["_self"] = weakref.ref(fn)
+    fn = _joined_def(make, "quantified")
     fn.quant = (kind, src, cond, slot)   # for an outer quantifier writing this one in line
     return fn
 
@@ -1013,9 +1015,7 @@ else:
         return ()
 {ends}"""
         return body, names
-    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
-    fn = types.FunctionType(_first_run_def.__code__, g, "search")
-    g["_self"] = weakref.ref(fn)
+    fn = _joined_def(make, "search")
     return fn
 
 
@@ -1179,9 +1179,7 @@ def _exists(src, cond, slot, guard):
     return False
 """
         return _state_read_once(body.splitlines()), names
-    g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
-    fn = types.FunctionType(_first_run_def.__code__, g, "exists")
-    g["_self"] = weakref.ref(fn)
+    fn = _joined_def(make, "exists")
     return fn
 
 

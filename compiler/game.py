@@ -170,15 +170,8 @@ def _removes_sides(tree, card_paths) -> bool:
     Until one does, `other(s)` depends on `s` alone (compiler/purity.py): what is remembered of
     it stays true. Read off the syntax, before anything is lowered; a card file is read as text
     (one that cannot be read: assumed to)."""
-    def found(node) -> bool:
-        if isinstance(node, N.RemoveSide):
-            return True
-        for value in vars(node).values():
-            for item in (value if isinstance(value, tuple) else (value,)):
-                if isinstance(item, N.Node) and found(item):
-                    return True
-        return False
-    if any(found(d) for d in tree.decls):
+    from lumos.compiler.analysis import walk
+    if any(isinstance(node, N.RemoveSide) for node in walk(tree)):
         return True
     for path in card_paths:
         try:

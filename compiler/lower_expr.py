@@ -914,23 +914,14 @@ class ExprLowering:
             return None
         if not n.walk and n.exact and getattr(count, "const", (None,))[0] == 1:
             nbrs = self.board.links[link]
-            table = tuple(tuple(sorted(set(row) - {i})) if len(nbrs) > 1 else () for i, row in enumerate(nbrs))
-            fn = lambda m, L: () if (s := start(m, L)) is None else table[s]  # noqa: E731
-            if _has_src(start):
-                t, v = _name(), _name()
-                _lazy(fn, lambda: _around(start, f"(() if ({v} := ", f") is None else {t}[{v}])", {t: table}))
-            return fn
+            return _table_read(start, tuple(tuple(sorted(set(row) - {i})) if len(nbrs) > 1 else ()
+                                            for i, row in enumerate(nbrs)))
         c = getattr(count, "const", (None,))[0]
         if not n.walk and not n.exact and type(c) is int and c > 0:
             # `up to N`, N written in the rules: every space's answer made now (Machine.reach's)
             from lumos.interpreter.machine import Machine
             nbrs = self.board.links[link]
-            table = tuple(Machine._reach_plain(i, nbrs, c) for i in range(len(nbrs)))
-            fn = lambda m, L: () if (s := start(m, L)) is None else table[s]  # noqa: E731
-            if _has_src(start):
-                t, v = _name(), _name()
-                _lazy(fn, lambda: _around(start, f"(() if ({v} := ", f") is None else {t}[{v}])", {t: table}))
-            return fn
+            return _table_read(start, tuple(Machine._reach_plain(i, nbrs, c) for i in range(len(nbrs))))
         if not n.walk:
             return None
         came = None
@@ -1343,6 +1334,15 @@ class ExprLowering:
             inner[0], inner[1] = side, card
             return bool(cdef.condition(m, inner))
         return playable
+
+
+def _table_read(start, table):
+    """A search's answer read from its table of every space's answers (no answer for none)."""
+    fn = lambda m, L: () if (s := start(m, L)) is None else table[s]  # noqa: E731
+    if _has_src(start):
+        t, v = _name(), _name()
+        _lazy(fn, lambda: _around(start, f"(() if ({v} := ", f") is None else {t}[{v}])", {t: table}))
+    return fn
 
 
 def _guarded_first(find, guard):

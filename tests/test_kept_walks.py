@@ -19,6 +19,7 @@ from lumos.compiler import lower_expr, static_search
 from lumos.diagnostics import LumosRuntimeError
 from lumos.interpreter.engine import GameState
 
+from support.equivalence import every_step
 from support.sources import write_game
 
 BOARD = """\
@@ -95,15 +96,7 @@ def compiled(tmp_path, through: str, backend: str):
     return cg
 
 
-def steps(cg, seed: int, options=None) -> list[str]:
-    """The whole state after every step of a seeded random game, then its log."""
-    rng = random.Random(seed)
-    state = GameState.new(cg, seed=seed, options=options, log=True)
-    seen = [state.to_json()]
-    while not state.is_terminal():
-        state.apply_action(state.sample_chance() if state.is_chance_node() else rng.choice(state.legal_actions()))
-        seen.append(state.to_json())
-    return seen + [repr(state.events)]
+steps = every_step   # the whole state after every step, then the log
 
 
 @pytest.fixture
