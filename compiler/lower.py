@@ -523,17 +523,20 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
                               f"{seen[d.name].line}", d.span, "give each `anytime` rule its own label")
                 continue
             seen[d.name] = d.span
-            cond, nslots = None, 1
+            cond, nslots, quiet = None, 1, None
             if d.cond is not None:
                 saved = self.enter(((d.side, "side"),))
                 self.scratch = True   # on locals made per test (Machine.with_anytime)
                 try:
                     cond = self.expect(d.cond, "flag", "the condition of `anytime`")[0]
                     nslots = len(self.local.slot_names)
+                    if specialised():
+                        from lumos.compiler.anytime_guard import lower_quiet
+                        quiet = lower_quiet(self, d.cond, d.side)
                 finally:
                     self.leave(saved)
             proc, _ = self.new_proc(f"anytime {d.name}", "anytime", ((d.side, "side"),), d.body, d.span, d.sources)
-            out.append(AnytimeInfo(d.name, proc, cond, nslots, d.span, d.sources[0] if d.sources else ""))
+            out.append(AnytimeInfo(d.name, proc, cond, nslots, d.span, d.sources[0] if d.sources else "", quiet))
         return tuple(out)
 
     def d_Event(self, d):

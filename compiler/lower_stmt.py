@@ -63,10 +63,11 @@ class ChooseOp:
             L[self.slot] = opts[0]
             fr[1] += 1
             return
-        if m.cg.anytime:
+        quiet = m.quiet
+        if quiet is not None and not quiet(m, L):
             m.decide("choose", self.side(m, L), opts, self.may)
             return
-        # Machine.decide's record, written here: a side's decision without `anytime` rules
+        # Machine.decide's record, written here: no `anytime` rule can add an option
         m.st.pending = {"kind": "choose", "side": self.side(m, L), "options": opts + [None] if self.may else opts}
         m.halt = True
 
@@ -133,16 +134,13 @@ class ActOp:
         self.actions, self.side, self.may = actions, side, may
         self.site = "act"
         # made on the first call, once the game's actions are all built (`_prepare`): per action,
-        # (what lists its options, its number); whether an action binds a card;
-        # whether the decision is recorded as it is (no `anytime` rule can add an option)
+        # (what lists its options, its number); whether an action binds a card
         self.listers = None
         self.with_cards = False
-        self.plain = False
 
     def _prepare(self, m) -> tuple:
         actions = m.cg.actions
         self.with_cards = any(actions[a].card_params for a in self.actions)
-        self.plain = not m.cg.anytime
         # an action's joined listing fills the instruction's list itself (Lowerer.action_index)
         self.listers = tuple((getattr(actions[a].enumerate, "listing", None) or actions[a].enumerate, a)
                              for a in self.actions)
@@ -162,8 +160,9 @@ class ActOp:
                 return
         elif self.with_cards:
             opts = _distinct_bindings(m, opts)
-        if self.plain:
-            # Machine.decide's record, written here: a side's decision without `anytime` rules
+        quiet = m.quiet
+        if quiet is None or quiet(m, fr[2]):
+            # Machine.decide's record, written here: no `anytime` rule can add an option
             m.st.pending = {"kind": "act", "side": side, "options": opts + [None] if self.may else opts,
                             "for": side}
             m.halt = True
@@ -231,7 +230,13 @@ class MenuOp:
         if not opts or (len(opts) == 1 and m.st.forced):
             fr[1] = self.targets[opts[0]].pc if opts else self.targets[-1].pc
             return
-        m.decide("menu", self.side(m, L), opts, False)
+        quiet = m.quiet
+        if quiet is not None and not quiet(m, L):
+            m.decide("menu", self.side(m, L), opts, False)
+            return
+        # Machine.decide's record, written here: no `anytime` rule can add an option
+        m.st.pending = {"kind": "menu", "side": self.side(m, L), "options": opts}
+        m.halt = True
 
     def resume(self, m, fr, value, side=None):
         fr[1] = self.targets[value].pc

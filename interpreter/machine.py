@@ -18,11 +18,15 @@ MAX_BLOCK = 8          # instructions a run of the specialised back end may run 
 # Nested calls of a function inside itself (a recursive function runs on Python's stack,
 # unlike procedures, whose frames are data): past this depth the rules are stopped with R005.
 CALL_DEPTH_LIMIT = 200
+# decisions where no `anytime` rule's guard holds are recorded by their instruction, without
+# Machine.with_anytime (off: every decision of a game with such rules takes it; for A/B timing)
+QUIET_DECISIONS = True
+_UNKNOWN = object()   # a cache entry not made yet
 
 
 class Machine:
     __slots__ = ("cg", "st", "events", "board", "depth", "deepest", "searched", "stop_at", "played", "halt",
-                 "tables", "sizes", "nones", "hooks")
+                 "tables", "sizes", "nones", "hooks", "quiet")
 
     def __init__(self, cg: CompiledGame, st: State, events: list | None = None):
         self.cg = cg
@@ -46,6 +50,10 @@ class Machine:
         # declared first (made once per compiled game)
         hooks = cg.__dict__.get("_hooks")
         self.hooks = _hooks(cg) if hooks is None else hooks
+        # None in a game without `anytime` rules; else quiet(m, L), true when no rule can add an
+        # option at this decision: its instruction then records the decision itself
+        quiet = cg.__dict__.get("_anytime_quiet", _UNKNOWN)
+        self.quiet = _anytime_quiet(cg) if quiet is _UNKNOWN else quiet
 
     # ------------------------------------------------------------ the run loop
     def run(self) -> None:
@@ -786,6 +794,27 @@ def _anytime_conds(cg: CompiledGame) -> tuple:
     found = tuple((i, rule.cond, (None,) * (rule.nslots - 1)) for i, rule in enumerate(cg.anytime))
     object.__setattr__(cg, "_anytime_conds", found)
     return found
+
+
+def _anytime_quiet(cg: CompiledGame):
+    """Machine.quiet, kept on the compiled game: None without `anytime` rules; the rules' own
+    tests (AnytimeInfo.quiet, compiler/anytime_guard.py) when every rule has one; else a test
+    that is never true (every decision takes with_anytime)."""
+    tests = tuple(rule.quiet for rule in cg.anytime)
+    if not tests:
+        found = None
+    elif not QUIET_DECISIONS or None in tests:
+        found = _never_quiet
+    elif len(tests) == 1:
+        found = tests[0]
+    else:
+        found = lambda m, L: all(t(m, L) for t in tests)  # noqa: E731
+    object.__setattr__(cg, "_anytime_quiet", found)
+    return found
+
+
+def _never_quiet(m, L) -> bool:
+    return False
 
 
 def _stack_words() -> str:

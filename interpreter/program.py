@@ -102,6 +102,10 @@ class AnytimeInfo:
     nslots: int                    # the size of the locals `cond` needs
     span: Span
     section: str = ""              # the rulebook section it cites first
+    # fn(machine, locals) -> true when the rule cannot add an option at this decision (its guard is
+    # false and no rule was just taken: compiler/anytime_guard.py), or None: the specialised back
+    # end's test that lets a decision skip Machine.with_anytime
+    quiet: Any = None
 
 
 @dataclass(frozen=True)
