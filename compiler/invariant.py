@@ -22,15 +22,18 @@ _UNSET = object()   # a part not computed yet in this run of its filter
 _COSTLY = (N.Call, N.Where, N.Quantifier, N.Reach)   # worth keeping: a call or a loop inside
 
 
-def candidates(cond, names: tuple[str, ...]) -> list:
+def candidates(cond, names: tuple[str, ...], low=None) -> list:
     """The largest parts of `cond` that mention none of `names` and contain a call or a loop, found
     through `and`/`or`/`not`, comparisons, `if ... then ... else`, `is empty` and sums only (so
-    nothing bound inside the condition is in scope for them)."""
+    nothing bound inside the condition is in scope for them). With the lowerer `low`, a part whose
+    calls are all of cheap functions (see _cheap) is no candidate: computing it again for each
+    item costs less than keeping its first value (a cell, a reset around every run of the filter,
+    the filter without a text of its own)."""
     found: list = []
 
     def visit(node):
         if not any(_mentions(node, name) for name in names):
-            if _contains_costly(node):
+            if _contains_costly(node) and not (CHEAP_PARTS and low is not None and _cheap(low, node, 0)):
                 found.append(node)
             return
         if isinstance(node, (N.BoolOp, N.Arith)):
@@ -49,6 +52,30 @@ def candidates(cond, names: tuple[str, ...]) -> list:
             visit(node.operand)
     visit(cond)
     return found
+
+
+CHEAP_PARTS = True   # cheap parts are computed for each item (off: kept at their first use; for A/B timing)
+_CHEAP_BUILTINS = frozenset(("other",))   # builtins that compute their value without a loop
+_CHEAP_DEPTH = 4     # how deep calls of game functions are followed
+
+
+def _cheap(low, node, depth: int) -> bool:
+    """node holds no loop (`where`, a quantifier, a search) and calls only cheap builtins and game
+    functions whose bodies are cheap, with arguments that are cheap too (followed _CHEAP_DEPTH deep)."""
+    if isinstance(node, (N.Where, N.Quantifier, N.Reach, N.Route)):
+        return False
+    if isinstance(node, N.Call):
+        if node.func not in _CHEAP_BUILTINS:
+            sym = low.symbols.get(node.func)
+            if node.func in low.builtins or sym is None or sym.what != "function" or depth >= _CHEAP_DEPTH \
+                    or not _cheap(low, sym.value.body, depth + 1):
+                return False
+    for value in vars(node).values():
+        items = value if isinstance(value, tuple) else (value,)
+        for item in items:
+            if isinstance(item, N.Node) and not _cheap(low, item, depth):
+                return False
+    return True
 
 
 def _contains_costly(node) -> bool:

@@ -329,7 +329,7 @@ class ExprLowering:
         saved_marks = getattr(self, "first_marks", None), getattr(self, "first_cells", None)
         self.first_marks, self.first_cells = None, []
         if specialised():
-            found = candidates(cond_node, ("it",) + ((n.name,) if n.name else ()))
+            found = candidates(cond_node, ("it",) + ((n.name,) if n.name else ()), self)
             self.first_marks = {id(x): x for x in found}   # the nodes kept alive: their ids stay theirs
         try:
             cond, _ = self.expect(cond_node, "flag", "the condition after `where`")

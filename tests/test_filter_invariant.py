@@ -58,3 +58,27 @@ def test_first_use_computes_once_per_run_and_restores_an_enclosing_run():
     assert seen == [[10, 10, 10], [20, 20, 20], [10]]
     filter_run_reset(None, [3])     # a new run starts afresh
     assert calls == [1, 2, 3]
+
+
+class _Lowerer:
+    """What `candidates` reads of a lowerer: the game's symbols and the builtins' names."""
+    builtins = frozenset(("other", "occupants", "count"))
+
+    def __init__(self, functions: dict):
+        from types import SimpleNamespace
+        self.symbols = {f: SimpleNamespace(what="function", value=SimpleNamespace(body=body))
+                        for f, body in functions.items()}
+
+
+def test_a_part_that_calls_only_cheap_functions_is_computed_for_each_item():
+    # opposing(p) = other(p.side): no loop anywhere, so no cell, no reset, a text of its own
+    low = _Lowerer({"opposing": call("other", N.Attr(NOWHERE, name("p"), "side")),
+                    "crowd": call("count", call("occupants", name("p"))),
+                    "near": N.Where(NOWHERE, name("zones"), N.Compare(NOWHERE, "is", name("it"), name("p")), None),
+                    "via": call("near", name("p"))})
+    cheap = N.Compare(NOWHERE, "is", N.Attr(NOWHERE, name("it"), "side"), call("opposing", name("p")))
+    assert candidates(cheap, ("it",), low) == []
+    assert candidates(cheap, ("it",)) == [cheap.right]        # without the lowerer: kept, as before
+    for costly in ("crowd", "near", "via"):   # a builtin that loops, a filter, a function calling one
+        cond = N.Compare(NOWHERE, "is", name("it"), call(costly, name("p")))
+        assert candidates(cond, ("it",), low) == [cond.right], costly
