@@ -1,3 +1,3 @@
-from lumos.cli import main
+from lumos.cli import entry
 
-raise SystemExit(main())
+entry()

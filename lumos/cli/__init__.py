@@ -32,7 +32,7 @@ from lumos.cli.common import (
     render_diagnostic,
 )
 
-__all__ = ["build_parser", "main"]
+__all__ = ["build_parser", "entry", "main"]
 
 # in the order `lumos --help` lists them; each is the module lumos.cli.NAME
 COMMAND_NAMES = ("games", "check", "test", "simulate", "balance", "play", "view", "replay", "board", "position",
@@ -92,5 +92,32 @@ def main(argv: list[str] | None = None) -> int:
         return EXIT_USAGE
 
 
+def entry() -> None:
+    """The `lumos` program (its console script and `python -m lumos`): `main()`, then the exit.
+
+    A command whose module sets QUICK_EXIT (`check`) leaves nothing open when it returns: its
+    output is flushed, the exit handlers run, and the process ends with `os._exit`, skipping
+    the interpreter's teardown. Why: a check of a large game builds hundreds of thousands of
+    objects, and freeing them one by one and walking them once more for cycles took a third of
+    a cold check (0.19 s of 0.55 s, Catch the Golden Snitch); the operating system frees the
+    whole process at once. Only what a check could leave undone is skipped (objects' own
+    finalisers); its files are written and closed before it returns (lumos.compiler.cache)."""
+    status = main()
+    first = sys.argv[1:2]
+    if not (first and first[0] in COMMAND_NAMES
+            and getattr(import_module(f"lumos.cli.{first[0]}"), "QUICK_EXIT", False)):
+        sys.exit(status)
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):   # a closed pipe or stream: nothing more reaches it
+            pass
+    import atexit
+    run_handlers = getattr(atexit, "_run_exitfuncs", None)
+    if run_handlers is not None:
+        run_handlers()
+    os._exit(status if isinstance(status, int) else EXIT_USAGE)
+
+
 if __name__ == "__main__":  # pragma: no cover
-    sys.exit(main())
+    entry()

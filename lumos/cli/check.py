@@ -23,6 +23,7 @@ from lumos.cli.common import (
 )
 
 DEFAULT_MAX = 50   # diagnostics shown before "... and N more"
+QUICK_EXIT = True  # a check leaves no file open and nothing to finalise: lumos.cli.entry ends it at once
 
 
 def register(sub) -> None:

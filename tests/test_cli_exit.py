@@ -1,0 +1,76 @@
+"""How `lumos check` ends its process (lumos.cli.entry): with `os._exit` once its output is
+flushed and the exit handlers have run, skipping the interpreter's teardown. These tests pin
+what must survive that shortcut: every byte of the output, however long, through a pipe; the
+exit status; the program's exit handlers."""
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from lumos.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "snitch-snatcher"
+MISTAKES = 400     # each is a diagnostic: their JSON is several times a pipe's buffer
+
+
+@pytest.fixture(scope="module")
+def many_mistakes(tmp_path_factory) -> Path:
+    """A copy of the bundled game whose rules use MISTAKES names nobody declared."""
+    root = tmp_path_factory.mktemp("mistakes") / "game"
+    shutil.copytree(ROOT / "rules" / GAME, root)
+    shutil.copytree(ROOT / "cards" / GAME, root / "cards")
+    with open(root / "game.lumos", "a", encoding="utf-8") as fh:
+        fh.write("".join(f"\nfunction probe_{i}(n) = cuont_{i} + n\n" for i in range(MISTAKES)))
+    return root
+
+
+def _fresh(*args: str) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "lumos", *args], capture_output=True, text=True, timeout=300,
+                          cwd=str(ROOT), env=dict(os.environ))
+
+
+def test_a_long_report_arrives_whole_through_a_pipe_with_its_exit_status(many_mistakes, capsys):
+    status = main(["check", str(many_mistakes), "--format", "json"])
+    expected = json.loads(capsys.readouterr().out)
+    proc = _fresh("check", str(many_mistakes), "--format", "json")
+    assert len(proc.stdout) > 2 * 65536          # more than a pipe holds at once
+    assert proc.returncode == status == 1
+    assert json.loads(proc.stdout) == expected
+    assert sum("cuont_" in d["message"] for d in expected) == MISTAKES
+
+
+def test_a_clean_check_ends_with_status_0_and_its_summary(capsys):
+    proc = _fresh("check", GAME)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.startswith(f"ok: {GAME} (")
+
+
+def test_exit_handlers_still_run():
+    code = ("import atexit, sys\n"
+            "atexit.register(lambda: print('handler ran', file=sys.stderr, flush=True))\n"
+            f"sys.argv = ['lumos', 'check', {GAME!r}]\n"
+            "from lumos.cli import entry\n"
+            "entry()\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=str(ROOT))
+    assert proc.returncode == 0, proc.stderr
+    assert "handler ran" in proc.stderr
+
+
+def test_other_commands_end_the_ordinary_way():
+    code = ("import sys\n"
+            "sys.argv = ['lumos', 'games']\n"
+            "from lumos.cli import entry\n"
+            "try:\n"
+            "    entry()\n"
+            "except SystemExit as exc:\n"
+            "    print('exit', exc.code)\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=str(ROOT))
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.rstrip().endswith("exit 0")
