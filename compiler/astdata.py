@@ -26,6 +26,7 @@ True
 """
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import functools
 import hashlib
@@ -67,27 +68,31 @@ def to_data(value, files: list[str]):
     raise TypeError(f"cannot write a {type(value).__name__} as AST data")
 
 
-def from_data(data, files: list[str], depth: int = 0, lines: int = 0):
+def from_data(data, files: list[str], depth: int = 0, lines: int = 0, origin=None):
     """The value `to_data` wrote, its spans `lines` lines further down (a part of a file written
-    from its own line 1: `assembled`); anything malformed raises ValueError,
-    TypeError, IndexError or KeyError."""
+    from its own line 1: `assembled`), or, with an `origin` (lumos.compiler.origin.Origin), placed
+    through it (a text written as parsed on its own: `text_ast`); anything malformed raises
+    ValueError, TypeError, IndexError or KeyError."""
     if isinstance(data, _SCALARS):
         return data
     if not isinstance(data, list) or not data or depth > MAX_DEPTH:
         raise ValueError("not AST data")
     tag = data[0]
     if tag == _TUPLE:
-        return tuple(from_data(v, files, depth + 1, lines) for v in data[1:])
+        return tuple(from_data(v, files, depth + 1, lines, origin) for v in data[1:])
     if tag == _SPAN:
         _, file, line, col, end_line, end_col = data
         if not all(type(v) is int for v in (file, line, col, end_line, end_col)) or file < 0:
             raise ValueError("bad span in AST data")
+        if origin is not None:
+            files[file]    # noqa: B018 - a span of a file the entry does not list is damage
+            return origin.span(line, col, end_line, end_col)
         return Span(files[file], line + lines, col, end_line + lines if end_line else 0, end_col)
     if tag == _NODE:
         cls, names = _classes()[data[1]]
         if len(data) != len(names) + 2:
             raise ValueError(f"a {data[1]} with {len(data) - 2} fields in AST data")
-        values = [from_data(v, files, depth + 1, lines) for v in data[2:]]
+        values = [from_data(v, files, depth + 1, lines, origin) for v in data[2:]]
         if names[:1] == ("span",) and not isinstance(values[0], Span):
             raise ValueError(f"a {data[1]} without a span in AST data")
         node = object.__new__(cls)     # the fields as written: __init__ would only store them
@@ -102,15 +107,25 @@ DISK_MIN_CHARS = 2000   # shorter rules files are not worth an entry of their ow
 MAX_REMEMBERED = 256    # ASTs kept in memory
 
 
+_BUILDER_MODULES = ("lumos.compiler.build_ast", "lumos.compiler.nodes", "lumos.compiler.records",
+                    "lumos.diagnostics", "lumos.compiler.parse", "lumos.compiler.origin",
+                    "lumos.compiler.yamlload",     # yamlload: MAX_DIGITS
+                    "lark")                        # Lark's own version: its __init__ names it
+
+
 @functools.lru_cache(maxsize=1)
 def _stamp() -> bytes:
     """What an AST depends on besides its text and path: the grammar, Lark, and the code that
-    builds nodes (hashed, so an edited builder never reads an AST the old one wrote)."""
-    from lumos import diagnostics
-    from lumos.compiler import build_ast, parse, records, yamlload
-    h = hashlib.sha256(parse._stamp().encode())
-    for module in (build_ast, N, records, diagnostics, parse, yamlload):   # yamlload: MAX_DIGITS
-        h.update(Path(module.__file__).read_bytes())
+    builds nodes (hashed, so an edited builder never reads an AST the old one wrote). The files
+    are found without importing them: a check whose ASTs are all cached never imports Lark."""
+    from importlib.resources import files
+    from importlib.util import find_spec
+    h = hashlib.sha256(files("lumos.grammar").joinpath("lumos.lark").read_bytes())
+    for name in _BUILDER_MODULES:
+        spec = find_spec(name)
+        if spec is None or not spec.origin:
+            raise OSError(f"cannot find {name}")
+        h.update(Path(spec.origin).read_bytes())
     return h.digest()
 
 
@@ -133,8 +148,12 @@ def rules_ast(text: str, path: str) -> N.GameFile:
         tree = assembled(text, path, _stamp())
         if tree is not None:
             _save(name, tree)
+    if tree is None and name is None and _OPEN:    # a short file: with the card texts
+        from lumos.compiler.origin import Origin
+        tree = text_ast(text, "game", Origin(path))
     if tree is None:
-        from lumos.compiler.build_ast import Origin, build
+        from lumos.compiler.build_ast import build
+        from lumos.compiler.origin import Origin
         from lumos.compiler.parse import parse
         tree = build(parse(text, path), Origin(path))
         if name:
@@ -255,10 +274,134 @@ def assembled(text: str, path: str, stamp: bytes) -> N.GameFile | None:
 
 def _parse_part(part: str, path: str):
     """A part's AST as data with spans from its own line 1; None if it does not parse or build."""
-    from lumos.compiler.build_ast import Origin, build
+    from lumos.compiler.build_ast import build
+    from lumos.compiler.origin import Origin
     from lumos.compiler.parse import parse
     try:
         tree = build(parse(part, path), Origin(path))
         return to_data(tree, [path])
     except (LumosSyntaxError, TypeError, RecursionError):
         return None
+
+
+# ---------------------------------------------------------------- short texts
+# The ASTs of a game's short texts (card effects and conditions, `{...}` holes of log lines and
+# labels, small rules files) in one cache entry, found by their exact text.
+#
+# Why: without it a check parses every card text with Lark again (more than a tenth of a cold
+# check, and Lark imported and its parser built for nothing), and the linter and the reference
+# parsed them once more. A text's AST is kept as it is parsed on its own, from line 1 column 1
+# (`Origin(file)`); read back, each span is placed through the origin of the text's place in
+# its file (a card moved down by an edit above it is still found). The AST is the one the builder
+# makes at that origin, since every span it makes goes through `Origin.span`
+# (tests/test_cache_texts.py checks it for every text of every bundled game).
+
+_MADE: dict = {}     # (start, text, origin) -> its AST, this process: the compiler's, then the linter's
+_DATA: dict = {}     # (start, text) -> its AST as data, spans as parsed on its own, this process
+_OPEN: list = []     # the innermost open `text_bundle`, last
+MAX_TEXTS = 8192     # texts kept in memory
+
+
+class _TextBundle:
+    """One cache entry: start + NUL + text -> AST data; written back with what this run used."""
+
+    def __init__(self, name: str):
+        from lumos.compiler import cache
+        saved = cache.get(name)
+        self.name = name
+        self.saved = saved if isinstance(saved, dict) else {}
+        self.used: dict = {}
+        self.added = False
+
+    def get(self, key: str):
+        return self.saved.get(key)
+
+    def keep(self, key: str, data) -> None:
+        if key not in self.used:
+            self.used[key] = data
+            self.added = self.added or self.saved.get(key) != data
+
+    def write(self) -> None:
+        from lumos.compiler import cache
+        if self.added or len(self.used) != len(self.saved):
+            cache.put(self.name, self.used)
+
+
+@contextlib.contextmanager
+def text_bundle(name: bytes):
+    """Within this block, `text_ast` looks texts up in one cache entry, named by `name` (e.g. the
+    paths of a game's card files) and what an AST depends on, and the entry is written back with
+    the texts this block used when it ends. `name` only decides which entry is read, never which
+    AST a text gets: a text is found by its exact text, an edited card is parsed again."""
+    from lumos.compiler import cache
+    if cache.folder() is None:
+        yield
+        return
+    try:
+        bundle = _TextBundle(cache.key("asts", _stamp() + b"\0" + name))
+    except OSError:      # the builder's own files unreadable: no cache
+        yield
+        return
+    _OPEN.append(bundle)
+    try:
+        yield
+    finally:
+        _OPEN.remove(bundle)
+        bundle.write()
+
+
+def text_ast(text: str, start: str, origin):
+    """`build(parse(text, origin.file, start, origin), origin)` (start: "effect", "condition",
+    "template_expr" or "game"), once per text and place in a process, from the open
+    `text_bundle` when an earlier run parsed the same text. Raises LumosSyntaxError as parse
+    and build do."""
+    made_key = (start, text, origin)
+    hit = _MADE.get(made_key)
+    if hit is not None:
+        return hit
+    key = (start, text)
+    bundle = _OPEN[-1] if _OPEN else None
+    wire = start + "\0" + text
+    data = _DATA.get(key)
+    if data is None and bundle is not None:
+        data = bundle.get(wire)
+    node = _placed(data, start, origin) if data is not None else None
+    if node is None:
+        from lumos.compiler.build_ast import build
+        from lumos.compiler.origin import Origin
+        from lumos.compiler.parse import parse
+        tree = parse(text, origin.file, start, origin)
+        node = build(tree, origin)
+        try:
+            data = to_data(build(tree, Origin(origin.file)), [origin.file])
+        except (TypeError, RecursionError):
+            data = None
+    if data is not None:
+        if len(_DATA) >= MAX_TEXTS:
+            _DATA.clear()
+        _DATA[key] = data
+        if bundle is not None:
+            bundle.keep(wire, data)
+    if len(_MADE) >= MAX_TEXTS:
+        _MADE.clear()
+    _MADE[made_key] = node
+    return node
+
+
+_KINDS = {"effect": tuple, "condition": N.Expr, "template_expr": N.Expr, "game": N.GameFile}
+
+
+def _placed(data, start: str, origin):
+    """The AST `data` holds, placed at `origin`; None if it is not one of `start`'s kind."""
+    try:
+        node = from_data(data, [origin.file], origin=origin)
+    except (ValueError, TypeError, IndexError, KeyError, RecursionError):
+        return None
+    kind = _KINDS.get(start)
+    if kind is None or not isinstance(node, kind):
+        return None
+    if start == "effect" and not all(isinstance(n, N.Stmt) for n in node):
+        return None
+    if start == "game" and not all(isinstance(d, N.Decl) for d in node.decls):
+        return None
+    return node

@@ -1,7 +1,7 @@
 """Compiled artefacts as plain JSON data on disk, keyed by content hash, in a folder only the
 user can write: boards (`board-`), the grammar's tables (`grammar-`), the parse trees of rules
 files (`tree-`), the ASTs of rules files (`ast-`, lumos.compiler.astdata), the parse trees of a
-game's card texts in one entry (`texts-`, lumos.compiler.parse.tree_bundle), the verdict that a
+game's card texts in one entry (`asts-`, lumos.compiler.astdata.text_bundle), the verdict that a
 card schema follows JSON Schema (`schema-`), loaded YAML files (`yaml-`, lumos.compiler.yamldata),
 and clean `lumos check` results (`verdict-`).
 

@@ -367,7 +367,7 @@ def _shown_file(path: str) -> str:
 
 
 def _lower_cards(low, card_paths, schema_path, defaults, cards, card_defs, files, n_own=None, game=""):
-    from lumos.compiler.build_ast import Origin
+    from lumos.compiler.origin import Origin
     from lumos.compiler.cards import load_card_files
     from lumos.interpreter.program import CardDef, CardInfo
     from lumos.compiler.cards import MAX_SCHEMA_BYTES
@@ -561,9 +561,8 @@ def _folded(cs, key: str, files: dict, lines_of: dict | None = None) -> bool:
 
 
 def _parse_at(text, start, origin):
-    from lumos.compiler.build_ast import build
-    from lumos.compiler.parse import parse
-    return build(parse(text, origin.file, start, origin), origin)
+    from lumos.compiler.astdata import text_ast
+    return text_ast(text, start, origin)
 
 
 def _declared_kinds(decl) -> tuple[str, ...]:

@@ -45,8 +45,8 @@ class _Effect:
 
 
 def _parse_card_texts(card_defs) -> list[_Effect]:
-    from lumos.compiler.build_ast import Origin, build
-    from lumos.compiler.parse import parse
+    from lumos.compiler.astdata import text_ast    # the compiler's own ASTs: nothing is parsed again
+    from lumos.compiler.origin import Origin
     out = []
     for cd in card_defs:
         body: tuple = ()
@@ -54,10 +54,10 @@ def _parse_card_texts(card_defs) -> list[_Effect]:
         effect = cd.fields.get("effect")
         try:
             if isinstance(effect, str) and effect.strip():
-                body = tuple(build(parse(effect, cd.span.file, "effect"), Origin(cd.span.file)))
+                body = tuple(text_ast(effect, "effect", Origin(cd.span.file)))
             text = cd.fields.get("condition")
             if isinstance(text, str) and text.strip():
-                condition = build(parse(text, cd.span.file, "condition"), Origin(cd.span.file))
+                condition = text_ast(text, "condition", Origin(cd.span.file))
         except LumosError:   # the compiler has reported it already
             pass
         out.append(_Effect(cd, body, condition))

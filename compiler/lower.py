@@ -850,8 +850,8 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
 
     def template(self, s: N.Str):
         """A label or log text with `{expression}` holes -> fn(machine, locals) -> str."""
-        from lumos.compiler.build_ast import Origin, build
-        from lumos.compiler.parse import parse
+        from lumos.compiler.astdata import text_ast
+        from lumos.compiler.origin import Origin
         from lumos.diagnostics import LumosSyntaxError
         parts, text, i = [], s.value, 0
         while i < len(text):
@@ -868,7 +868,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
             hole = text[j + 1:k]
             origin = Origin(s.span.file, s.span.line, s.span.col + 1 + j + 1)
             try:
-                node = _simple_hole(hole, origin) or build(parse(hole, s.span.file, "template_expr", origin), origin)
+                node = _simple_hole(hole, origin) or text_ast(hole, "template_expr", origin)
             except LumosSyntaxError as exc:
                 self.sink.extend(exc.diagnostics)
                 i = k + 1

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import re
 
-import contextlib
 import functools
 from importlib import resources
 
@@ -233,8 +232,7 @@ def _classify(exc: UnexpectedInput, text: str, start: str) -> str | None:
 
 _TREES: dict[tuple[str, str], Tree] = {}  # parse trees never change: the AST builder makes new nodes
 MAX_SAVED_TREES = 4096
-DISK_MIN_CHARS = 2000   # rules files: one cache entry each; shorter texts go in a `tree_bundle`
-_BUNDLED = START_RULES   # texts of `{...}` in log lines and labels (template_expr) too
+DISK_MIN_CHARS = 2000   # rules files: one cache entry each (short texts: lumos.compiler.astdata.text_bundle)
 
 
 @functools.lru_cache(maxsize=1)
@@ -303,70 +301,6 @@ def _saved_tree(text: str) -> Tree | None:
         return None   # a damaged entry: parse again (and overwrite it)
 
 
-class _Bundle:
-    """The parse trees of many short texts (card effects and conditions) in one cache entry."""
-
-    def __init__(self, name: str):
-        from lumos.compiler import cache
-        saved = cache.get(name)
-        self.name = name
-        self.saved = saved if isinstance(saved, dict) else {}
-        self.used: dict[str, list] = {}     # what this run read or parsed: what is written back
-        self.added = False
-
-    def get(self, key: str) -> Tree | None:
-        data = self.saved.get(key)
-        if data is None:
-            return None
-        try:
-            tree = tree_from_data(data)
-        except (ValueError, TypeError, IndexError, KeyError, RecursionError):
-            return None   # a damaged tree: parsed again (and written over)
-        self.used[key] = data
-        return tree
-
-    def keep(self, key: str, tree: Tree) -> None:
-        """A tree parsed before the bundle was opened is written with it too."""
-        if key not in self.used:
-            data = self.saved.get(key)
-            self.used[key] = data if data is not None else tree_to_data(tree)
-            self.added = self.added or data is None
-
-    def add(self, key: str, tree: Tree) -> None:
-        self.used[key] = tree_to_data(tree)
-        self.added = True
-
-    def write(self) -> None:
-        from lumos.compiler import cache
-        if self.added or len(self.used) != len(self.saved):
-            cache.put(self.name, self.used)
-
-
-_BUNDLES: list[_Bundle] = []   # the innermost open `tree_bundle`, last
-
-
-@contextlib.contextmanager
-def tree_bundle(name: bytes):
-    """Within this block, texts shorter than DISK_MIN_CHARS (card effects and conditions, small
-    rules files) are looked up in one cache entry, named by `name` (e.g. the paths of a game's
-    card files) and the grammar, and the entry is written back with the texts this block used
-    when it ends. Without it a game's card texts are parsed by Lark at every check: more than a
-    tenth of the time, and the parser need not be built at all when every text is found. A
-    tree is found by its exact text, so `name` only decides which entry is read, never which
-    tree a text gets: a card edited since is parsed again, the others are still found."""
-    from lumos.compiler import cache
-    if cache.folder() is None:
-        yield
-        return
-    bundle = _Bundle(cache.key("texts", _stamp().encode() + name))
-    _BUNDLES.append(bundle)
-    try:
-        yield
-    finally:
-        _BUNDLES.remove(bundle)
-        bundle.write()
-
-
 def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
     """Parse `text` from the start rule; raise LumosSyntaxError with position and hint.
 
@@ -375,22 +309,13 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
         text += "\n"
     key = (text, start)
     on_disk = start == "game" and len(text) >= DISK_MIN_CHARS
-    bundle = _BUNDLES[-1] if _BUNDLES and not on_disk and start in _BUNDLED else None
     cached = _TREES.get(key)
     if cached is not None:  # the same effect text on several cards is parsed once
-        if bundle is not None:
-            bundle.keep(start + "\0" + text, cached)
         return cached
     if on_disk:   # a rules file parsed by an earlier run (`lumos check` again on unchanged rules)
         tree = _saved_tree(text)
         if tree is not None:
             _TREES[key] = tree
-            return tree
-    elif bundle is not None:
-        tree = bundle.get(start + "\0" + text)
-        if tree is not None:
-            if len(_TREES) < MAX_SAVED_TREES:
-                _TREES[key] = tree
             return tree
     try:
         tree = parser(start).parse(text)
@@ -401,8 +326,6 @@ def parse(text: str, path: str, start: str = "game", origin=None) -> Tree:
             if on_disk:
                 from lumos.compiler import cache
                 cache.put(_disk_key(text), tree_to_data(tree))
-            elif bundle is not None:
-                bundle.add(start + "\0" + text, tree)
             return tree
         diag = Diagnostic("L100", "this is nested too deeply", Span(path, *deep),
                           "split the expression with `let` or a function")

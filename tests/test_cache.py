@@ -54,7 +54,7 @@ def filled(tmp_path) -> Path:
     done = _check(tmp_path)
     assert done.returncode == 0, done.stdout + done.stderr
     folder = tmp_path / "lumos"
-    assert {p.name.split("-")[0] for p in folder.iterdir()} >= {"board", "grammar", "astparts", "texts", "schema"}
+    assert {p.name.split("-")[0] for p in folder.iterdir()} >= {"board", "grammar", "astparts", "asts", "schema"}
     return folder
 
 

@@ -1,43 +1,71 @@
-"""The caches a cold `lumos check` reads besides the rules files' trees: the parse trees of a
-game's short texts in one entry (lumos.compiler.parse.tree_bundle), and the verdict that a
-card schema follows JSON Schema (lumos.compiler.cards). Both are JSON, keyed on what they
-depend on, and only ever a miss when damaged, stale or of another version: never a traceback,
-never a tree for another text, never a broken schema taken for a good one.
+"""The caches a cold `lumos check` reads besides the rules files' ASTs: the ASTs of a game's
+short texts in one entry (lumos.compiler.astdata.text_bundle), and the verdict that a card
+schema follows JSON Schema (lumos.compiler.cards). Both are JSON, keyed on what they depend
+on, and only ever a miss when damaged, stale or of another version: never a traceback, never
+an AST for another text or another place, never a broken schema taken for a good one.
 """
 from __future__ import annotations
 
 import json
+import os
 import shutil
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
 
 import lumos.cards
+from lumos.api import bundled_games
+from lumos.compiler import astdata as A
 from lumos.compiler import cache
 from lumos.compiler import cards as C
 from lumos.compiler import parse as P
+from lumos.compiler.build_ast import build
+from lumos.compiler.origin import Origin
 
 from support.caches import own_cache
 
+ROOT = Path(__file__).resolve().parents[1]
 SCHEMA_DIR = Path(lumos.cards.__file__).parent / "schema"
-TEXTS = [("effect", "let x = 1\n"), ("condition", "count(hand) > 2"), ("template_expr", "card_of(p)")]
+TEXTS = [("effect", "let x = 1\nif x > 0:\n    pass\n"), ("condition", "count(hand) > 2"),
+         ("template_expr", "card_of(p)")]
+HERE = Origin("cards.yaml", 7, 12, True)          # a `|` block: every line starts at column 12
+MOVED = Origin("cards.yaml", 19, 3, False)        # the same texts further down, after an edit above
 
 
 @pytest.fixture
 def fresh(monkeypatch, tmp_path):
-    """An empty cache under tmp_path; no tree parsed yet in this process."""
+    """An empty cache under tmp_path; no text parsed or built yet in this process."""
     folder = own_cache(monkeypatch, tmp_path)
-    monkeypatch.setattr(P, "_TREES", {})
+    _forget(monkeypatch)
     return folder
+
+
+def _forget(monkeypatch):
+    monkeypatch.setattr(P, "_TREES", {})
+    monkeypatch.setattr(A, "_MADE", {})
+    monkeypatch.setattr(A, "_DATA", {})
 
 
 def _entries(folder: Path, kind: str) -> list[Path]:
     return sorted(folder.glob(f"{kind}-*.json"))
 
 
-def _parse_all(texts=TEXTS) -> list:
-    with P.tree_bundle(b"game one"):
-        return [P.parse(text, "cards.yaml", start) for start, text in texts]
+def _build_all(texts=TEXTS, origin=HERE) -> list:
+    with A.text_bundle(b"game one"):
+        return [A.text_ast(text, start, origin) for start, text in texts]
+
+
+def _direct(texts=TEXTS, origin=HERE) -> list:
+    """What the parser and the builder make of the texts, without any cache."""
+    return [build(P.parse(text, origin.file, start, origin), origin) for start, text in texts]
+
+
+def _as_data(nodes) -> list:
+    """The nodes with their spans (nodes compare without them)."""
+    files: list = []
+    return [A.to_data(n, files) for n in nodes], files
 
 
 def _no_lark(monkeypatch):
@@ -46,76 +74,126 @@ def _no_lark(monkeypatch):
     monkeypatch.setattr(P._StartParser, "parse", refuse)
 
 
-def _forget_trees(monkeypatch):
-    monkeypatch.setattr(P, "_TREES", {})
-
-
-def test_short_texts_come_back_from_one_entry_without_lark(fresh, monkeypatch):
-    first = _parse_all()
-    [entry] = _entries(fresh, "texts")
-    assert sorted(json.loads(entry.read_text(encoding="utf-8"))["data"]) == sorted(
-        f"{s}\0{t if t.endswith(chr(10)) else t + chr(10)}" for s, t in TEXTS)
-    _forget_trees(monkeypatch)
+def test_short_texts_come_back_from_one_entry_without_lark_placed_where_they_are(fresh, monkeypatch):
+    first = _build_all()
+    assert _as_data(first) == _as_data(_direct())
+    [entry] = _entries(fresh, "asts")
+    assert sorted(json.loads(entry.read_text(encoding="utf-8"))["data"]) == sorted(f"{s}\0{t}" for s, t in TEXTS)
+    _forget(monkeypatch)
     _no_lark(monkeypatch)
-    again = _parse_all()
-    assert [t.pretty() for t in again] == [t.pretty() for t in first]
-    assert [t.meta.__dict__ for t in again] == [t.meta.__dict__ for t in first]
+    again = _build_all()
+    assert _as_data(again) == _as_data(first)
+    moved = _build_all(origin=MOVED)          # found by its text; its spans where it is now
+    monkeypatch.undo()
+    assert _as_data(moved) == _as_data(_direct(origin=MOVED)) != _as_data(first)
 
 
 def test_an_edited_text_is_parsed_again_and_the_others_still_found(fresh, monkeypatch):
-    _parse_all()
-    _forget_trees(monkeypatch)
+    _build_all()
+    _forget(monkeypatch)
     parsed = []
     real = P._StartParser.parse
     monkeypatch.setattr(P._StartParser, "parse", lambda self, text: parsed.append(text) or real(self, text))
     edited = TEXTS[:2] + [("template_expr", "card_of(q)")]
-    trees = _parse_all(edited)
+    nodes = _build_all(edited)
     assert parsed == ["card_of(q)\n"]
-    assert "q" in trees[2].pretty()
-    data = json.loads(_entries(fresh, "texts")[0].read_text(encoding="utf-8"))["data"]
-    assert "template_expr\0card_of(p)\n" not in data     # what the block no longer used is dropped
+    assert nodes[2].args[0].name == "q"
+    data = json.loads(_entries(fresh, "asts")[0].read_text(encoding="utf-8"))["data"]
+    assert "template_expr\0card_of(p)" not in data     # what the block no longer used is dropped
 
 
-@pytest.mark.parametrize("damage", ["truncated", "not-a-mapping", "bad-tree", "wrong-version", "other-text"])
+@pytest.mark.parametrize("damage", ["truncated", "not-a-mapping", "bad-ast", "other-kind", "wrong-version",
+                                    "other-text"])
 def test_a_damaged_entry_is_a_miss_and_is_written_again(fresh, monkeypatch, damage):
-    first = _parse_all()
-    [entry] = _entries(fresh, "texts")
+    first = _build_all()
+    [entry] = _entries(fresh, "asts")
     whole = json.loads(entry.read_text(encoding="utf-8"))
     if damage == "truncated":
         entry.write_text(entry.read_text(encoding="utf-8")[:50], encoding="utf-8")
     elif damage == "not-a-mapping":
         whole["data"] = [1, 2, 3]
-    elif damage == "bad-tree":
-        whole["data"] = {k: [1, "game", False, "nowhere", [[7]]] for k in whole["data"]}
+    elif damage == "bad-ast":
+        whole["data"] = {k: [1, "Num", [2, 5, 1, 1, 1, 2], 3] for k in whole["data"]}   # a span of no file
+    elif damage == "other-kind":      # the effect's entry holds an expression, the condition's statements
+        data = whole["data"]
+        effect, condition = (next(k for k in data if k.startswith(s)) for s in ("effect", "condition"))
+        data[effect], data[condition] = data[condition], data[effect]
     elif damage == "wrong-version":
         whole["lumos-cache"] = "0"
     else:    # an entry copied under another bundle's name is not believed
-        shutil.copy(entry, entry.with_name("texts-000000000000000000000000.json"))
+        shutil.copy(entry, entry.with_name("asts-000000000000000000000000.json"))
         entry.unlink()
     if damage not in ("truncated", "other-text"):
         entry.write_text(json.dumps(whole), encoding="utf-8")
-    _forget_trees(monkeypatch)
-    again = _parse_all()
-    assert [t.pretty() for t in again] == [t.pretty() for t in first]
+    _forget(monkeypatch)
+    again = _build_all()
+    assert _as_data(again) == _as_data(first)
     fixed = json.loads(entry.read_text(encoding="utf-8"))
     assert fixed["lumos-cache"] == cache.VERSION and len(fixed["data"]) == len(TEXTS)
 
 
 def test_a_syntax_error_is_reported_as_without_the_bundle(fresh):
     with pytest.raises(P.LumosSyntaxError) as with_bundle:
-        _parse_all([("effect", "let x = (1\n")])
+        _build_all([("effect", "let x = (1\n")])
     P._TREES.clear()
     with pytest.raises(P.LumosSyntaxError) as without:
-        P.parse("let x = (1\n", "cards.yaml", "effect")
+        P.parse("let x = (1\n", HERE.file, "effect", HERE)
     assert str(with_bundle.value) == str(without.value)
-    assert not _entries(fresh, "texts") or json.loads(
-        _entries(fresh, "texts")[0].read_text(encoding="utf-8"))["data"] == {}
+    assert not _entries(fresh, "asts") or json.loads(
+        _entries(fresh, "asts")[0].read_text(encoding="utf-8"))["data"] == {}
 
 
 def test_without_a_cache_the_bundle_reads_and_writes_nothing(fresh, monkeypatch):
     monkeypatch.setenv("LUMOS_NO_CACHE", "1")
-    _parse_all()
+    _build_all()
     assert not fresh.exists()
+
+
+@pytest.mark.parametrize("game", sorted(bundled_games()))
+def test_every_text_of_a_bundled_game_comes_back_as_the_parser_builds_it(game, fresh, monkeypatch):
+    """A check of the game fills the entry; a second, with nothing kept in memory, reads every
+    card text, `{...}` hole and short rules file from it: each AST, spans included, is the one
+    the parser and the builder make of that text at that place."""
+    from lumos.api import load_game
+    from lumos.compiler.game import check_game
+    from lumos.games import game_sources
+    src = game_sources(game)
+    with A.text_bundle(b"every text"):
+        check_game(src)
+    _forget(monkeypatch)
+    seen = []
+    real = A.text_ast
+
+    def recording(text, start, origin):
+        node = real(text, start, origin)
+        seen.append((text, start, origin, node))
+        return node
+    monkeypatch.setattr(A, "text_ast", recording)
+    monkeypatch.setattr(P._StartParser, "parse", lambda self, text: pytest.fail(f"parsed by Lark: {text!r}"))
+    with A.text_bundle(b"every text"):
+        cg, diags, _files = check_game(src)
+    monkeypatch.undo()
+    assert cg is not None and not [d for d in diags if d.is_error]
+    from lumos.reference.english import english_sources
+    written = {v for cd in load_game(game).card_defs for v in english_sources(cd.fields).values()}
+    assert seen and written <= {text for text, *_ in seen}     # Trivia's cards hold questions, no effects
+    for text, start, origin, node in seen:
+        expected = build(P.parse(text, origin.file, start, origin), origin)
+        assert _as_data([node]) == _as_data([expected]), (start, text, origin)
+
+
+def test_a_warm_check_in_a_fresh_process_never_imports_lark(tmp_path):
+    """The second check of a game reads every AST from the cache: Lark is not even imported."""
+    env = {**os.environ, "XDG_CACHE_HOME": str(tmp_path), "LUMOS_NO_CACHE": "check"}
+    code = ("import sys\n"
+            "from lumos.cli import main\n"
+            "status = main(['check', 'catch-the-golden-snitch'])\n"
+            "print(status, sorted(m for m in sys.modules if m == 'lark' or m.startswith('lark.')))\n")
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, env=env,
+                           cwd=str(ROOT)) for _ in range(2)]
+    first, second = (r.stdout.strip().splitlines()[-1] for r in runs)
+    assert first.startswith("0 ['lark'")       # the first one parsed
+    assert second == "0 []", runs[1].stderr
 
 
 # ---------------------------------------------------------------- the schema's verdict

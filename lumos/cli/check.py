@@ -153,8 +153,8 @@ def _run_target(t: _Target) -> None:
 
 
 def _check_target(t: _Target) -> None:
-    from lumos.compiler.parse import tree_bundle
-    with tree_bundle(_bundle_name(t)):     # the parse trees of its card texts, from the last check
+    from lumos.compiler.astdata import text_bundle
+    with text_bundle(_bundle_name(t)):     # the ASTs of its card texts, from the last check
         _compile_and_lint(t)
 
 
@@ -183,7 +183,7 @@ def _compile_and_lint(t: _Target) -> None:
 
 
 def _bundle_name(t: _Target) -> bytes:
-    """Which cache entry holds the parse trees of a target's card texts: one per set of card
+    """Which cache entry holds the ASTs of a target's card texts: one per set of card
     files (their paths), so that editing a card or a rules file keeps the others' trees."""
     files = [*t.src.card_files(), *t.extra, t.src.rules_dir]
     return "\0".join(str(p) for p in files).encode()

@@ -274,10 +274,10 @@ class English:
         return HOLE.sub(hole, text).replace("{", "").replace("}", "")
 
     def hole(self, source: str) -> str:
-        from lumos.compiler.build_ast import Origin, build
-        from lumos.compiler.parse import parse
+        from lumos.compiler.astdata import text_ast
+        from lumos.compiler.origin import Origin
         try:
-            node = build(parse(source, "<text>", "template_expr"), Origin("<text>"))
+            node = text_ast(source, "template_expr", Origin("<text>"))
         except Exception:  # noqa: BLE001 - a hole the compiler refuses is shown as words
             return words(source)
         return plain(self.arg(node))
@@ -833,12 +833,12 @@ def english_sources(fields: dict) -> dict[str, str]:
 def card_fields_english(english: "English", fields: dict, origin=None) -> str:
     """A card's English from its YAML fields, parsed here (the reference, `lumos explain`, the
     text checks and the language server all start from the fields). `origin` places the
-    parsed texts (lumos.compiler.build_ast.Origin) for error messages; a broken text raises
+    parsed texts (lumos.compiler.origin.Origin) for error messages; a broken text raises
     the compiler's LumosError."""
-    from lumos.compiler.build_ast import Origin, build
-    from lumos.compiler.parse import parse
+    from lumos.compiler.astdata import text_ast     # the compiler's ASTs of the same texts, when it built them
+    from lumos.compiler.origin import Origin
     origin = origin or Origin("<card>")
-    parts = {k: build(parse(v, origin.file, "condition" if k == "condition" else "effect", origin), origin)
+    parts = {k: text_ast(v, "condition" if k == "condition" else "effect", origin)
              for k, v in english_sources(fields).items()}
     return card_english(english, parts.get("effect"), parts.get("condition"),
                         {k: v for k, v in parts.items() if k.endswith("_effect")})

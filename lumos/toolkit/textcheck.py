@@ -93,7 +93,7 @@ def text_span(card_span: Span, texts: dict[str, str], value: str) -> Span:
 def card_text_drift(cg, decls, texts: dict[str, str] | None = None) -> list[Diagnostic]:
     """W330 for each card whose `text` disagrees with the English of its effect."""
     from lumos.compiler import nodes as N
-    from lumos.compiler.build_ast import Origin
+    from lumos.compiler.origin import Origin
     from lumos.diagnostics import LumosError
     from lumos.reference.english import English, Vocabulary, card_fields_english, english_sources, words
     vocab = Vocabulary(decls, cg.board)
