@@ -854,6 +854,7 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
         from lumos.compiler.origin import Origin
         from lumos.diagnostics import LumosSyntaxError
         parts, text, i = [], s.value, 0
+        made: list[int] = []    # slots the holes' expressions made (an inlined call's arguments)
         while i < len(text):
             j = text.find("{", i)
             if j < 0:
@@ -873,13 +874,28 @@ class Lowerer(ExprLowering, StmtLowering, TeamLowering, TimedLowering):
                 self.sink.extend(exc.diagnostics)
                 i = k + 1
                 continue
+            before = len(self.local.slot_names)
             f, t = self.expr(node)
+            made += range(before, len(self.local.slot_names))
             parts.append(lambda m, L, f=f, t=t: m.fmt(f(m, L), t))
             if t == "number":
                 i = self._agreeing_number(parts, text, k + 1, f)
             else:
                 i = k + 1
-        return lambda m, L: "".join(p(m, L) for p in parts)
+        if not made:
+            return lambda m, L: "".join(p(m, L) for p in parts)
+        cleared = tuple(made)
+
+        def text_clearing(m, L):
+            # A text is built only when someone reads it (a log being kept, a label shown): the
+            # slots its holes wrote go back to none, so a game's state is the same whether or not
+            # its texts were built (`log "... {path_zone(path)}"` inlines `path_zone`'s argument
+            # into a slot no other code reads). tests/test_log_state.py.
+            shown = "".join(p(m, L) for p in parts)
+            for slot in cleared:
+                L[slot] = None
+            return shown
+        return text_clearing
 
     @staticmethod
     def _agreeing_number(parts: list, text: str, end: int, f) -> int:
