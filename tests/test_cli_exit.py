@@ -74,3 +74,14 @@ def test_other_commands_end_the_ordinary_way():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=str(ROOT))
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.rstrip().endswith("exit 0")
+
+
+def test_a_profiled_check_still_writes_its_profile(tmp_path):
+    """`python -m cProfile -o FILE -m lumos check` writes FILE after the program returns: under a
+    profiler the check ends the ordinary way."""
+    out = tmp_path / "check.prof"
+    proc = subprocess.run([sys.executable, "-m", "cProfile", "-o", str(out), "-m", "lumos", "check", GAME],
+                          capture_output=True, text=True, timeout=300, cwd=str(ROOT))
+    assert proc.returncode == 0, proc.stderr
+    import pstats
+    assert pstats.Stats(str(out)).total_calls > 0
