@@ -19,18 +19,7 @@ from lumos.compiler.fused import using_backend
 from lumos.interpreter.engine import GameState
 
 from support.equivalence import every_game, game_name
-from support.sources import shipped, write_game
-
-BOARD = """\
-name: Ring
-palette: {plain: "#cccccc"}
-rings:
-  - name: ring
-    count: 6
-    prefix: r
-    link: step
-    attrs: {colour: plain}
-"""
+from support.sources import DOT_BOARD, shipped, write_game
 
 # A tiny game made for this test (no rulebook): a log line and labels whose holes call functions
 # with arguments (written out into slots), one of them inside a filter; the procedure decides
@@ -64,7 +53,7 @@ def _compiled(tmp_path, backend: str):
     folder = tmp_path / backend
     folder.mkdir(exist_ok=True)
     with using_backend(backend):
-        cg, diags, _ = write_game(folder, "told", {"game.lumos": GAME, "board.yaml": BOARD})
+        cg, diags, _ = write_game(folder, "told", {"game.lumos": GAME, "board.yaml": DOT_BOARD})
     assert cg is not None, [d.headline() for d in diags]
     return cg
 
