@@ -85,7 +85,7 @@ def from_data(data, files: list[str], depth: int = 0, lines: int = 0, origin=Non
         if not all(type(v) is int for v in (file, line, col, end_line, end_col)) or file < 0:
             raise ValueError("bad span in AST data")
         if origin is not None:
-            files[file]    # noqa: B018 - a span of a file the entry does not list is damage
+            files[file]    # a span of a file the entry does not list is damage (IndexError)
             return origin.span(line, col, end_line, end_col)
         return Span(files[file], line + lines, col, end_line + lines if end_line else 0, end_col)
     if tag == _NODE:
