@@ -274,15 +274,12 @@ def _compile_def(text: str):
     return next(c for c in code.co_consts if isinstance(c, types.CodeType))
 
 
-def _reach_search(start, link, count, through, onto, tslot, oslot, around=None):
+def _reach_search(start, link, count, through, onto, tslot, oslot):
     """`reach ... up to N through ... onto ...` as one function with both conditions in line:
     Machine.reach's breadth-first search (same order, same writes to the locals), without
-    a call per space and condition. `around` (lumos.compiler.static_search.AroundKey): the
-    conditions read only their key, the space tested and who stands on it, so the answer is kept
-    per key and the first piece on each space within `count` steps (for locals nothing reads
-    afterwards only: a kept answer leaves the conditions' slots as they were)."""
+    a call per space and condition."""
     def make():
-        return _reach_text(start, link, count, through, onto, tslot, oslot, around)
+        return _reach_text(start, link, count, through, onto, tslot, oslot)
     fn = _joined_def(make, "search")
     return fn
 
@@ -314,62 +311,9 @@ def _first_search(src, cond, slot):
     return fn
 
 
-_AROUND_MAX = 1 << 9    # kept answers per search (a bound on memory: all are dropped when reached)
-_AROUND_WINDOW = 1 << 10   # a search whose answers were found again fewer times than not, over
-                           # this many not found, keeps none from then on (they cost more than they give)
-
-
-class KeptAround(dict):
-    """(start, count, key..., the first piece on each space around) -> the answer of one search
-    (a class of its own so tests can find it)."""
-    __slots__ = ()
-
-
-def _around_lines(around, link, names):
-    """The lines of a search kept per the pieces around it (see _reach_search): the answer for
-    the key, returned when kept; `_key` for the lines that keep it. The spaces within `count`
-    steps of `start` (links alone) are made once per start and count."""
-    kept, balls, around_of, tally = _name(), _name(), _name(), _name()
-    names.update({kept: KeptAround(), balls: {}, around_of: _around_getter, tally: [0, 0, True]})
-    keys = [f"L[{s}]" for s in around.slots]
-    for a in around.atoms:
-        atext, an = _src(a)
-        keys.append(atext.replace("m.st.", "st."))
-        names.update(an)
-    key = "(start, count, " + "".join(f"{k}, " for k in keys) + "_around(st.occ))"
-    lines = [f"_around = {balls}.get((start, count))",
-             "if _around is None:",
-             f"    _around = {balls}[start, count] = {around_of}(start, m.board.links[{link!r}], count)",
-             f"_key = {key}",
-             f"_hit = {kept}.get(_key)",
-             "if _hit is not None:",
-             f"    {tally}[1] += 1",
-             "    return _hit",
-             f"{tally}[0] += 1",
-             f"if {tally}[0] >= {_AROUND_WINDOW}:",
-             f"    if {tally}[1] < {tally}[0]:   # found again less often than not: no longer kept",
-             f"        {tally}[2] = False",
-             f"        {kept}.clear()",
-             "        _key = None",
-             f"    {tally}[0] = {tally}[1] = 0",
-             f"if len({kept}) >= {_AROUND_MAX}:",
-             f"    {kept}.clear()"]
-    return "".join(f"    {x}\n" for x in lines), kept, tally
-
-
-def _around_getter(start, nbrs, count):
-    """fn(occ) -> the first piece on the start and on each space within `count` steps of it
-    (links alone), in one C call (operator.itemgetter)."""
-    from lumos.interpreter.machine import Machine
-    return operator.itemgetter(start, *Machine._reach_plain(start, nbrs, count))
-
-
-def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
+def _reach_text(start, link, count, through, onto, tslot, oslot):
     (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
     names = {**sn, **cn, **tn, **on}
-    keep, kept = "", None
-    if around is not None:
-        keep, kept, tally = _around_lines(around, link, names)
     # the state object is the same for the whole search: read it once (the conditions
     # read from it and never replace it); so are the locals made before the search
     # (lumos.compiler.hoist)
@@ -379,18 +323,13 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
     # a space of the board is never none; an `if` reads only the truth of its test
     ttext, otext = truth(never_none(ttext, "nxt")), truth(never_none(otext, "nxt"))
     first = "".join(f"    {line}\n" for line in first)
-    ret1 = ret2 = "return tuple(found)"
-    if kept is not None:
-        keep = f"    _key = None\n    if {tally}[2] and type(count) is int:\n{_indent(keep, 1)}"
-        ret1 = f"found = tuple(found)\n            if _key is not None:\n                {kept}[_key] = found\n            return found"
-        ret2 = f"found = tuple(found)\n    if _key is not None:\n        {kept}[_key] = found\n    return found"
     body = f"""def search(m, L):
     st = m.st
     start = {stext}
     count = {ctext}
     if start is None or count <= 0:
         return ()
-{keep}{first}    nbrs = m.board.links[{link!r}]
+{first}    nbrs = m.board.links[{link!r}]
     seen = {{start}}
     found = []
     ring = [start]
@@ -409,7 +348,7 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
                     following.append(nxt)
         if not following:
             found.sort()
-            {ret1}
+            return tuple(found)
         ring = following
     for here in ring:
         for nxt in nbrs[here]:
@@ -420,7 +359,7 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
             if {otext}:
                 found.append(nxt)
     found.sort()
-    {ret2}
+    return tuple(found)
 """
     return body, names
 
