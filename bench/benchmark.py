@@ -46,8 +46,10 @@ import json
 import os
 import random
 import statistics
+import shutil
 import subprocess
 import sys
+import tempfile
 import time
 import tracemalloc
 from pathlib import Path
@@ -329,15 +331,20 @@ def has_bytecode() -> bool:
     return os.path.exists(importlib.util.cache_from_source(module.__file__))
 
 
-# The two cold checks measured: compiling the game (what a designer waits for after an edit; the
-# JSON caches of boards, grammar, ASTs and card texts warm, lumos.compiler.cache), and a clean
-# check remembered from the run before (lumos.cli.remembered). LUMOS_NO_CACHE=1 in the
-# benchmark's own environment turns every cache off for both.
-COLD_MODES = (("compiling", "check"), ("remembered", None))
+# The three cold checks measured: compiling the game (what a designer waits for after an edit;
+# the JSON caches of boards, grammar, ASTs and card texts warm, lumos.compiler.cache), a clean
+# check remembered from the run before (lumos.cli.remembered), and the first check on a new
+# machine or in a CI job (an empty cache folder, made anew for every run). LUMOS_NO_CACHE=1 in
+# the benchmark's own environment turns every cache off for all three.
+EMPTY = "empty"
+COLD_MODES = (("compiling", "check"), ("remembered", None), ("empty cache", EMPTY))
 
 
 def _mode_env(no_cache: str | None) -> dict:
     env = dict(os.environ)
+    if no_cache == EMPTY:
+        env["XDG_CACHE_HOME"] = tempfile.mkdtemp(prefix="lumos-bench-cache-")
+        return env
     if no_cache is not None and env.get("LUMOS_NO_CACHE", "") in ("", "0", "check"):
         env["LUMOS_NO_CACHE"] = no_cache
     return env
@@ -351,7 +358,10 @@ def cold_check(games: list[str], reps: int) -> dict:
     bare_cmd = [sys.executable, "-c", BARE_IMPORT]
     _child(bare_cmd)                                    # warm the file cache
     for _mode, no_cache in COLD_MODES:                  # and Lumos's own caches
-        _child([sys.executable, "-m", "lumos", "check", *games], _mode_env(no_cache))
+        env = _mode_env(no_cache)
+        _child([sys.executable, "-m", "lumos", "check", *games], env)
+        if no_cache == EMPTY:
+            shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
     empty = {"wall": [], "cpu": [], "wall_ratio": [], "cpu_ratio": []}
     out = {mode: {g: {k: [] for k in empty} for g in games} for mode, _ in COLD_MODES}
     bare = {"wall": [], "cpu": []}
@@ -359,7 +369,10 @@ def cold_check(games: list[str], reps: int) -> dict:
         for g in games:
             for mode, no_cache in COLD_MODES:
                 bw, bc = _child(bare_cmd)
-                cw, cc = _child([sys.executable, "-m", "lumos", "check", g], _mode_env(no_cache))
+                env = _mode_env(no_cache)
+                cw, cc = _child([sys.executable, "-m", "lumos", "check", g], env)
+                if no_cache == EMPTY:
+                    shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
                 bare["wall"].append(bw)
                 bare["cpu"].append(bc)
                 o = out[mode][g]
@@ -372,7 +385,7 @@ def cold_check(games: list[str], reps: int) -> dict:
                for mode, by_game in out.items()}
     return {"bare_wall_seconds": med(bare["wall"]), "bare_cpu_seconds": med(bare["cpu"]), "reps": reps,
             "bytecode": has_bytecode(), "no_cache": os.environ.get("LUMOS_NO_CACHE", "") not in ("", "0", "check"),
-            "games": summary["compiling"], "remembered": summary["remembered"]}
+            "games": summary["compiling"], "remembered": summary["remembered"], "empty": summary["empty cache"]}
 
 
 def cold_table(c: dict) -> str:
@@ -381,7 +394,7 @@ def cold_table(c: dict) -> str:
              f"{'present' if c['bytecode'] else 'absent: modules compiled from source'}"
              f"{'; LUMOS_NO_CACHE set: no cache at all' if c['no_cache'] else ''})",
              f"  {'bare import':<40} {c['bare_wall_seconds']:7.3f} s wall {c['bare_cpu_seconds']:7.3f} s CPU"]
-    for mode, key in (("compiling", "games"), ("remembered", "remembered")):
+    for mode, key in (("compiling", "games"), ("remembered", "remembered"), ("empty cache", "empty")):
         for g, o in c[key].items():
             label = f"{g} ({mode})"
             lines.append(f"  {label:<40} {o['wall']:7.3f} s wall {o['cpu']:7.3f} s CPU   ratio "

@@ -45,18 +45,21 @@ _LARK_OPTIONS = dict(parser="lalr", lexer="contextual", start=list(START_RULES),
 
 @functools.lru_cache(maxsize=1)
 def _lark() -> Lark:
-    """The parser. Analysing the grammar takes about 0.6 s; its tables are kept in the compiler's
-    cache as JSON (Lark's own cache is a pickle, which could run code, so it is never used)."""
+    """The parser. Analysing the grammar takes about 0.6 s; its tables are kept as JSON (Lark's
+    own cache is a pickle, which could run code, so it is never used): in the compiler's cache,
+    and shipped with the package for the grammar and the Lark version they were made with
+    (`SHIPPED_TABLES`), so that the first check on a new machine does not analyse it either."""
     from lumos.compiler import cache
     import lark as lark_module
     name = cache.key("grammar", (lark_module.__version__ + repr(sorted(_LARK_OPTIONS.items()))
                                  + grammar_text()).encode())
-    saved = cache.get(name, object_hook=_untag)
-    if saved is not None:
-        try:
-            return Lark._load_from_dict(saved["data"], saved["memo"], postlex=_Indenter(), propagate_positions=True)
-        except Exception:  # noqa: BLE001 - a stale or damaged entry: analyse the grammar again
-            pass
+    for saved in (cache.get(name, object_hook=_untag), shipped_tables()):
+        if saved is not None:
+            try:
+                return Lark._load_from_dict(saved["data"], saved["memo"], postlex=_Indenter(),
+                                            propagate_positions=True)
+            except Exception:  # noqa: BLE001 - a stale or damaged entry: analyse the grammar again
+                pass
     built = Lark(grammar_text(), postlex=_Indenter(), **_LARK_OPTIONS)
     if cache.folder() is not None:
         try:
@@ -64,6 +67,53 @@ def _lark() -> Lark:
         except (TypeError, ValueError, AttributeError, ImportError):  # a Lark whose tables are not plain data
             pass
     return built
+
+
+SHIPPED_TABLES = "lumos.tables.json.gz"   # in lumos.grammar, beside lumos.lark
+REMAKE_TABLES = 'python -c "from lumos.compiler.parse import write_shipped_tables; write_shipped_tables()"'
+
+
+def grammar_key() -> str:
+    """What the analysed tables depend on besides Lark's version: the parser's options, the grammar."""
+    import hashlib
+    return hashlib.sha256((repr(sorted(_LARK_OPTIONS.items())) + "\0" + grammar_text()).encode()).hexdigest()
+
+
+def tables_key() -> str:
+    """What the analysed tables depend on: Lark's version, the parser's options, the grammar."""
+    import lark as lark_module
+    return lark_module.__version__ + "\0" + grammar_key()
+
+
+def shipped_tables() -> dict | None:
+    """The tables shipped with the package, when they were made from this grammar with this
+    Lark (else None: the grammar is analysed). Read as JSON only, from the installed package."""
+    import gzip
+    import json
+    try:
+        raw = resources.files("lumos.grammar").joinpath(SHIPPED_TABLES).read_bytes()
+        entry = json.loads(gzip.decompress(raw), object_hook=_untag)
+    except (OSError, ValueError, EOFError, RecursionError):
+        return None
+    if not isinstance(entry, dict) or entry.get("key") != tables_key():
+        return None
+    data = entry.get("tables")
+    return data if isinstance(data, dict) and "data" in data and "memo" in data else None
+
+
+def write_shipped_tables(folder=None) -> str:
+    """Analyse the grammar and write its tables beside it (run after editing grammar/lumos.lark
+    or changing Lark's version; tests/test_grammar_tables.py says when). Returns the path."""
+    import gzip
+    import json
+    from pathlib import Path
+    built = Lark(grammar_text(), postlex=_Indenter(), **_LARK_OPTIONS)
+    import lark as lark_module
+    entry = {"key": tables_key(), "grammar": grammar_key(), "lark": lark_module.__version__,
+             "tables": _tables(built)}
+    path = Path(folder or Path(__file__).resolve().parents[1] / "grammar") / SHIPPED_TABLES
+    path.write_bytes(gzip.compress(json.dumps(entry, sort_keys=True, separators=(",", ":")).encode(), mtime=0))
+    return str(path)
 
 
 def _tables(built: Lark) -> dict:
