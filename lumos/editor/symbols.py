@@ -286,20 +286,19 @@ def _text(path: Path, overlays: dict[str, str]) -> tuple[str, str]:
 
 
 def _parse_rules(text: str, path: str):
-    from lumos.compiler.build_ast import Origin, build
-    from lumos.compiler.parse import parse
+    from lumos.compiler.astdata import rules_ast    # the compiler's AST of the same text, when it built it
     try:
-        return list(build(parse(text, path), Origin(path)).decls)
+        return list(rules_ast(text, path).decls)
     except (LumosError, RecursionError):
         return None
 
 
 def _parse_card_text(text: str, file: str, key: str, line: int, col: int, block: bool):
-    from lumos.compiler.build_ast import Origin, build
-    from lumos.compiler.parse import parse
+    from lumos.compiler.astdata import text_ast
+    from lumos.compiler.origin import Origin
     origin = Origin(file, line, col, block)
     try:
-        return build(parse(text, file, "condition" if key == "condition" else "effect", origin), origin)
+        return text_ast(text, "condition" if key == "condition" else "effect", origin)
     except (LumosError, RecursionError):
         return None
 

@@ -73,9 +73,8 @@ class GameDoc:
     from them: who offers each action, which rules use each name, where windows open."""
 
     def __init__(self, src, extra_cards: Iterable[Path] = ()):
-        from lumos.compiler.build_ast import Origin, build
+        from lumos.compiler.astdata import rules_ast
         from lumos.compiler.game import check_game
-        from lumos.compiler.parse import parse
         self.src = src
         self.extra_cards = [Path(p) for p in extra_cards]
         cg, diags, files = check_game(src, self.extra_cards or None)
@@ -86,12 +85,12 @@ class GameDoc:
         self.decls: list[N.Decl] = []
         for path in src.rules_files():
             text = files[str(path)]
-            self.decls += build(parse(text, str(path)), Origin(str(path))).decls
+            self.decls += rules_ast(text, str(path)).decls     # the compiler's own ASTs: nothing parsed again
         self.vocab = Vocabulary(self.decls, cg.board)
         self.english = English(self.vocab)
         self.rules = [self._rule(d, i) for i, d in enumerate(self.decls) if not isinstance(d, N.Meta)]
         self.by_target = {r.target: r for r in self.rules}
-        self.cards = self._cards(parse, build, Origin)
+        self.cards = self._cards()
         self.sections = load_sections(src.rules_dir)
         self.summary = load_summary(src.rules_dir)
         self.expansions: list[str] = [p.name for p in self.extra_cards]
@@ -115,7 +114,9 @@ class GameDoc:
         return RuleDoc(target, kind, d, sig, _decl_source(lines, d.span), _note_above(lines, d.span.line),
                        self.where(d.span))
 
-    def _cards(self, parse, build, Origin) -> list[CardDoc]:
+    def _cards(self) -> list[CardDoc]:
+        from lumos.compiler.astdata import text_ast
+        from lumos.compiler.origin import Origin
         cards: dict[str, CardDoc] = {}
         for cd in sorted(self.cg.card_defs, key=lambda c: c.deck if c.deck >= 0 else len(self.cg.sides)):
             deck = self.cg.sides[cd.deck] if 0 <= cd.deck < len(self.cg.sides) else ""
@@ -128,10 +129,10 @@ class GameDoc:
             origin = Origin(cd.span.file, cd.span.line, cd.span.col)
             effect = condition = None
             if isinstance(cd.fields.get("effect"), str):
-                effect = build(parse(cd.fields["effect"], cd.span.file, "effect", origin), origin)
+                effect = text_ast(cd.fields["effect"], "effect", origin)
             if isinstance(cd.fields.get("condition"), str):
-                condition = build(parse(cd.fields["condition"], cd.span.file, "condition", origin), origin)
-            named = {k: build(parse(v, cd.span.file, "effect", origin), origin)
+                condition = text_ast(cd.fields["condition"], "condition", origin)
+            named = {k: text_ast(v, "effect", origin)
                      for k, v in cd.fields.items() if k.endswith("_effect") and isinstance(v, str)}
             extra = any(Path(cd.span.file) == p for p in self.extra_cards)
             doc.variants.append(CardVariant([(deck, cd.copies)], shown, effect, condition, self.where(cd.span),
