@@ -1,7 +1,8 @@
-"""How `lumos check` ends its process (lumos.cli.entry): with `os._exit` once its output is
-flushed and the exit handlers have run, skipping the interpreter's teardown. These tests pin
-what must survive that shortcut: every byte of the output, however long, through a pipe; the
-exit status; the program's exit handlers."""
+"""How `lumos check` (and `test`, `explain`, `schema`, `games`: the commands whose module sets
+QUICK_EXIT) ends its process (lumos.cli.entry): with `os._exit` once its output is flushed and
+the exit handlers have run, skipping the interpreter's teardown. These tests pin what must
+survive that shortcut: every byte of the output, however long, through a pipe; the exit status;
+the files a command writes; the program's exit handlers."""
 from __future__ import annotations
 
 import json
@@ -63,9 +64,39 @@ def test_exit_handlers_still_run():
     assert "handler ran" in proc.stderr
 
 
+STARS = str(ROOT / "examples" / "catch-the-golden-snitch-stars")
+
+
+@pytest.mark.parametrize("args", [
+    ["test", STARS],                                        # card tests: their report and status
+    ["explain", "Quick Jinx", "--game", "defenders-of-hogwarts"],
+    ["schema", GAME],
+    ["games", "--json"],
+    ["check", GAME, "--format", "github"],
+], ids=lambda a: a[0])
+def test_each_quick_command_says_in_a_fresh_process_what_it_says_in_this_one(args, capsys):
+    from lumos.cli import COMMAND_NAMES
+    from importlib import import_module
+    assert getattr(import_module(f"lumos.cli.{args[0]}"), "QUICK_EXIT", False) and args[0] in COMMAND_NAMES
+    status = main(list(args))
+    expected = capsys.readouterr().out
+    proc = _fresh(*args)
+    assert (proc.returncode, proc.stdout) == (status, expected)
+    assert expected.strip()
+
+
+def test_a_quick_command_writes_its_files_whole(tmp_path):
+    proc = _fresh("schema", GAME, "-o", str(tmp_path / "out"))
+    assert proc.returncode == 0, proc.stderr
+    written = sorted((tmp_path / "out").iterdir())
+    assert written
+    for path in written:
+        json.loads(path.read_text(encoding="utf-8"))       # each file complete
+
+
 def test_other_commands_end_the_ordinary_way():
     code = ("import sys\n"
-            "sys.argv = ['lumos', 'games']\n"
+            "sys.argv = ['lumos', 'replay', '--help']\n"
             "from lumos.cli import entry\n"
             "try:\n"
             "    entry()\n"

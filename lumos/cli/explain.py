@@ -5,6 +5,8 @@ import sys
 
 from lumos.cli.common import EXIT_OK, UsageError, add_with, bundled_ids, compile_or_fail
 
+QUICK_EXIT = True  # leaves no file open: lumos.cli.entry ends the process at once
+
 
 def register(sub) -> None:
     """Add `lumos explain` and its arguments to the sub-command parsers."""

@@ -5,6 +5,8 @@ import json
 
 from lumos.cli.common import EXIT_OK
 
+QUICK_EXIT = True  # leaves no file open: lumos.cli.entry ends the process at once
+
 
 def register(sub) -> None:
     """Add `lumos games` and its arguments to the sub-command parsers."""

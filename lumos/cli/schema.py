@@ -6,6 +6,8 @@ from pathlib import Path
 
 from lumos.cli.common import EXIT_OK, UsageError, compile_or_fail, sources
 
+QUICK_EXIT = True  # leaves no file open: lumos.cli.entry ends the process at once
+
 
 def register(sub) -> None:
     """Add `lumos schema` and its arguments to the sub-command parsers."""

@@ -13,6 +13,8 @@ from pathlib import Path
 
 from lumos.cli.common import EXIT_FAIL, EXIT_OK, UsageError, count, display_path, render_diagnostic
 
+QUICK_EXIT = True  # leaves no file open: lumos.cli.entry ends the process at once
+
 EXIT_BROKEN = EXIT_FAIL   # a broken test file is a problem found, as in `lumos check`
 
 
