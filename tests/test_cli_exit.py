@@ -32,8 +32,14 @@ def many_mistakes(tmp_path_factory) -> Path:
     return root
 
 
+# `lumos ARGS` in a fresh process, in the checkout as this process runs, importing the same Lumos
+# as this one: `python -m` would put the checkout first on the path, and with Lumos installed
+# (not editable) its `lumos/` folder would be another Lumos, reading the checkout's card files.
+ENTRY = "import sys; sys.path.pop(0); from lumos.cli import entry; entry()"
+
+
 def _fresh(*args: str) -> subprocess.CompletedProcess:
-    return subprocess.run([sys.executable, "-m", "lumos", *args], capture_output=True, text=True, timeout=300,
+    return subprocess.run([sys.executable, "-c", ENTRY, *args], capture_output=True, text=True, timeout=300,
                           cwd=str(ROOT), env=dict(os.environ))
 
 
