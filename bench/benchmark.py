@@ -340,6 +340,17 @@ EMPTY = "empty"
 COLD_MODES = (("compiling", "check"), ("remembered", None), ("empty cache", EMPTY))
 
 
+def _check_in_mode(games: list[str], no_cache: str | None) -> tuple[float, float]:
+    """`lumos check GAMES` in a fresh process in one of COLD_MODES (an empty cache folder is
+    made for the run and removed after it)."""
+    env = _mode_env(no_cache)
+    try:
+        return _child([sys.executable, "-m", "lumos", "check", *games], env)
+    finally:
+        if no_cache == EMPTY:
+            shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
+
+
 def _mode_env(no_cache: str | None) -> dict:
     env = dict(os.environ)
     if no_cache == EMPTY:
@@ -358,10 +369,7 @@ def cold_check(games: list[str], reps: int) -> dict:
     bare_cmd = [sys.executable, "-c", BARE_IMPORT]
     _child(bare_cmd)                                    # warm the file cache
     for _mode, no_cache in COLD_MODES:                  # and Lumos's own caches
-        env = _mode_env(no_cache)
-        _child([sys.executable, "-m", "lumos", "check", *games], env)
-        if no_cache == EMPTY:
-            shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
+        _check_in_mode(games, no_cache)
     empty = {"wall": [], "cpu": [], "wall_ratio": [], "cpu_ratio": []}
     out = {mode: {g: {k: [] for k in empty} for g in games} for mode, _ in COLD_MODES}
     bare = {"wall": [], "cpu": []}
@@ -369,10 +377,7 @@ def cold_check(games: list[str], reps: int) -> dict:
         for g in games:
             for mode, no_cache in COLD_MODES:
                 bw, bc = _child(bare_cmd)
-                env = _mode_env(no_cache)
-                cw, cc = _child([sys.executable, "-m", "lumos", "check", g], env)
-                if no_cache == EMPTY:
-                    shutil.rmtree(env["XDG_CACHE_HOME"], ignore_errors=True)
+                cw, cc = _check_in_mode([g], no_cache)
                 bare["wall"].append(bw)
                 bare["cpu"].append(bc)
                 o = out[mode][g]

@@ -50,9 +50,7 @@ def _lark() -> Lark:
     and shipped with the package for the grammar and the Lark version they were made with
     (`SHIPPED_TABLES`), so that the first check on a new machine does not analyse it either."""
     from lumos.compiler import cache
-    import lark as lark_module
-    name = cache.key("grammar", (lark_module.__version__ + repr(sorted(_LARK_OPTIONS.items()))
-                                 + grammar_text()).encode())
+    name = cache.key("grammar", tables_key().encode())
     for saved in (cache.get(name, object_hook=_untag), shipped_tables()):
         if saved is not None:
             try:
@@ -60,13 +58,18 @@ def _lark() -> Lark:
                                             propagate_positions=True)
             except Exception:  # noqa: BLE001 - a stale or damaged entry: analyse the grammar again
                 pass
-    built = Lark(grammar_text(), postlex=_Indenter(), **_LARK_OPTIONS)
+    built = _analysed()
     if cache.folder() is not None:
         try:
             cache.put(name, _tables(built))
         except (TypeError, ValueError, AttributeError, ImportError):  # a Lark whose tables are not plain data
             pass
     return built
+
+
+def _analysed() -> Lark:
+    """The parser built from the grammar itself (its analysis: the slow part)."""
+    return Lark(grammar_text(), postlex=_Indenter(), **_LARK_OPTIONS)
 
 
 SHIPPED_TABLES = "lumos.tables.json.gz"   # in lumos.grammar, beside lumos.lark
@@ -107,10 +110,10 @@ def write_shipped_tables(folder=None) -> str:
     import gzip
     import json
     from pathlib import Path
-    built = Lark(grammar_text(), postlex=_Indenter(), **_LARK_OPTIONS)
+
     import lark as lark_module
     entry = {"key": tables_key(), "grammar": grammar_key(), "lark": lark_module.__version__,
-             "tables": _tables(built)}
+             "tables": _tables(_analysed())}
     path = Path(folder or Path(__file__).resolve().parents[1] / "grammar") / SHIPPED_TABLES
     path.write_bytes(gzip.compress(json.dumps(entry, sort_keys=True, separators=(",", ":")).encode(), mtime=0))
     return str(path)

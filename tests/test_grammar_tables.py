@@ -52,7 +52,7 @@ def parsers(monkeypatch, tmp_path):
     loaded = P._lark()
     assert not analysed                      # nothing analysed: the shipped tables were read
     monkeypatch.undo()
-    fresh = P.Lark(P.grammar_text(), postlex=P._Indenter(), **P._LARK_OPTIONS)
+    fresh = P._analysed()
     return loaded, fresh
 
 
