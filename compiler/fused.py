@@ -274,12 +274,16 @@ def _compile_def(text: str):
     return next(c for c in code.co_consts if isinstance(c, types.CodeType))
 
 
-def _reach_search(start, link, count, through, onto, tslot, oslot):
+def _reach_search(start, link, count, through, onto, tslot, oslot, around=None):
     """`reach ... up to N through ... onto ...` as one function with both conditions in line:
     Machine.reach's breadth-first search (same order, same writes to the locals), without
-    a call per space and condition."""
+    a call per space and condition. `around` (lumos.compiler.static_search.AroundKey): the
+    conditions read only their key, the space tested and who stands on it, so the answer is kept
+    in the state per key, with the spaces the search met, and holds while no piece comes onto or
+    leaves one of them (for locals nothing reads afterwards only: a kept answer leaves the
+    conditions' slots as they were)."""
     def make():
-        return _reach_text(start, link, count, through, onto, tslot, oslot)
+        return _reach_text(start, link, count, through, onto, tslot, oslot, around)
     fn = _joined_def(make, "search")
     return fn
 
@@ -311,9 +315,48 @@ def _first_search(src, cond, slot):
     return fn
 
 
-def _reach_text(start, link, count, through, onto, tslot, oslot):
+_KEPT_MAX = 1 << 12     # kept answers per state (a bound on memory: all are dropped when reached)
+_search_ids = itertools.count()
+
+
+def _keep_lines(around, names):
+    """The lines of a search kept per what its conditions read (see _reach_search): the answer
+    kept for its key (the search, start, count, the locals and key atoms its conditions read) is
+    returned when no piece has come onto or left any space the search met since (the state's
+    `occ_log`: each space whose first piece changed, in order)."""
+    keys = [str(next(_search_ids)), "start", "count"] + [f"L[{s}]" for s in around.slots]
+    for a in around.atoms:
+        atext, an = _src(a)
+        keys.append(atext.replace("m.st.", "st."))
+        names.update(an)
+    lines = ["_key = None",
+             "if type(count) is int:",
+             f"    _key = ({', '.join(keys)})",
+             "    _hit = st.kept.get(_key)",
+             "    if _hit is not None:",
+             "        _log = st.occ_log",
+             "        if _hit[0] == len(_log) or _hit[1].isdisjoint(_log[_hit[0]:]):",
+             "            _hit[0] = len(_log)",
+             "            return _hit[2]"]
+    return "".join(f"    {x}\n" for x in lines)
+
+
+def _kept_return(indent: str) -> str:
+    """The lines that return the search's answer, kept (with the spaces it met) when it has a key."""
+    lines = ["found = tuple(found)",
+             "if _key is not None:",
+             "    _kept = st.kept",
+             f"    if len(_kept) >= {_KEPT_MAX}:",
+             "        _kept.clear()",
+             "    _kept[_key] = [len(st.occ_log), seen, found]",
+             "return found"]
+    return lines[0] + "".join(f"\n{indent}{x}" for x in lines[1:])
+
+
+def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
     (stext, sn), (ctext, cn), (ttext, tn), (otext, on) = _src(start), _src(count), _src(through), _src(onto)
     names = {**sn, **cn, **tn, **on}
+    keep = "" if around is None else _keep_lines(around, names)
     # the state object is the same for the whole search: read it once (the conditions
     # read from it and never replace it); so are the locals made before the search
     # (lumos.compiler.hoist)
@@ -323,13 +366,16 @@ def _reach_text(start, link, count, through, onto, tslot, oslot):
     # a space of the board is never none; an `if` reads only the truth of its test
     ttext, otext = truth(never_none(ttext, "nxt")), truth(never_none(otext, "nxt"))
     first = "".join(f"    {line}\n" for line in first)
+    ret1 = ret2 = "return tuple(found)"
+    if around is not None:
+        ret1, ret2 = _kept_return(" " * 12), _kept_return(" " * 4)
     body = f"""def search(m, L):
     st = m.st
     start = {stext}
     count = {ctext}
     if start is None or count <= 0:
         return ()
-{first}    nbrs = m.board.links[{link!r}]
+{keep}{first}    nbrs = m.board.links[{link!r}]
     seen = {{start}}
     found = []
     ring = [start]
@@ -348,7 +394,7 @@ def _reach_text(start, link, count, through, onto, tslot, oslot):
                     following.append(nxt)
         if not following:
             found.sort()
-            return tuple(found)
+            {ret1}
         ring = following
     for here in ring:
         for nxt in nbrs[here]:
@@ -359,7 +405,7 @@ def _reach_text(start, link, count, through, onto, tslot, oslot):
             if {otext}:
                 found.append(nxt)
     found.sort()
-    return tuple(found)
+    {ret2}
 """
     return body, names
 

@@ -900,7 +900,11 @@ class ExprLowering:
         if n.walk:
             return (lambda m, L: m.walk(start(m, L), link, count(m, L), through, onto, L, tslot, oslot)), "list:space"
         if not exact and through is not None and onto is not None:
-            return _reach_search(start, link, count, through, onto, tslot, oslot), "list:space"
+            around = None
+            if getattr(self, "scratch", False) and self.sink.pushed == pushed and static_search.around_enabled():
+                # on locals nothing keeps: the search's answer kept per what it can read
+                around = static_search.around_key(self, [(n.through, n.through_var), (n.onto, n.onto_var)])
+            return _reach_search(start, link, count, through, onto, tslot, oslot, around), "list:space"
         span = n.span    # a search that runs away is reported here
         return (lambda m, L: m.reach(start(m, L), link, count(m, L), exact, through, onto, L, tslot, oslot, span)), \
             "list:space"

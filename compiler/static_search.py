@@ -36,6 +36,7 @@ nothing (the next search runs it again and fails the same way).
 from __future__ import annotations
 
 import contextlib
+import os
 from dataclasses import dataclass
 
 from lumos.compiler import nodes as N
@@ -52,8 +53,26 @@ ALWAYS = object()            # a guard that always holds
 _on = [True]
 
 
+_around_on = [os.environ.get("LUMOS_KEEP_AROUND", "1") != "0"]   # LUMOS_KEEP_AROUND=0: off for a process
+
+
 def enabled() -> bool:
     return _on[0]
+
+
+def around_enabled() -> bool:
+    return _around_on[0]
+
+
+@contextlib.contextmanager
+def keeping_around(on: bool):
+    """Lower games compiled inside the block with (or without) searches kept per what they read
+    (AroundKey): tests and bench scripts compare the two in one process."""
+    saved, _around_on[0] = _around_on[0], on
+    try:
+        yield
+    finally:
+        _around_on[0] = saved
 
 
 @contextlib.contextmanager
@@ -219,8 +238,9 @@ def _expand(low, node, blocked, depth):
     return _map(node, lambda child: _expand(low, child, blocked, depth))
 
 
-def _body_of(low, call, blocked):
-    """The body of a game function with its parameters replaced by the call's arguments, or None."""
+def _body_of(low, call, blocked, safe_args=False):
+    """The body of a game function with its parameters replaced by the call's arguments, or None.
+    `safe_args`: an argument may also be any form that cannot fail (`p.side`; for analyses only)."""
     if call.func in low.builtins:
         return None
     sym = low.symbols.get(call.func)
@@ -229,7 +249,7 @@ def _body_of(low, call, blocked):
     decl = sym.value
     if len(decl.params) != len(call.args):
         return None
-    if not all(isinstance(a, (N.Name,) + _LITERALS) for a in call.args):
+    if not all(isinstance(a, (N.Name,) + _LITERALS) or (safe_args and _safe_form(a)) for a in call.args):
         return None      # an argument computed once would be computed at every use
     body = decl.body
     if _contains(body, _BINDERS) or _mentions_me(body) or (_names(body) - set(decl.params)) & blocked:
@@ -418,3 +438,99 @@ def _bound_names(node) -> set:
     for c in _children(node):
         found |= _bound_names(c)
     return found
+
+
+# -- searches kept per what they read: their key and who stands on the spaces they meet
+
+_OCC_MARK = -9              # the slot purity sees for `occupant(s)` of the space tested
+
+
+@dataclass(frozen=True)
+class AroundKey:
+    """What a `reach ... up to N through ... onto ...` search's conditions read besides the space
+    tested and who stands on it: the locals (`slots`) and the key atoms (lowered in the scope
+    around the search: fn(m, L) with a text; they cannot fail and make no slot)."""
+    slots: tuple[int, ...]
+    atoms: tuple
+
+
+def around_key(low, conds):
+    """AroundKey when each of `conds` ((condition, space name) pairs: a search's `through` and
+    `onto`, lowered just before in `low`) reads, apart from its key, only the space tested, fixed
+    data and `occupant(s)` of that space (and its fixed attributes: `occupant(s).side`); else None.
+
+    Why: the spaces such a search finds are then the same whenever its start, its number of
+    steps, its key and the first piece standing on each space it met are: it meets the same
+    spaces in the same order, and its conditions read nothing else (lumos.compiler.fused,
+    _keep_lines, keeps the answer with the spaces met, against the state's `occ_log`).
+    `other(x)` of a value that cannot fail (`rival(p.side)`, written out) is a key atom too: it
+    reads which sides are still in play, the same for the whole search."""
+    atoms: list = []
+    marked = []
+    for cond, var in conds:
+        expanded = _expand_around(low, cond, _blocked(low, cond, var), 0)
+        occ = _occupant_placeholder()
+        expanded = _replace(expanded, lambda n: N.Name(n.span, occ) if _is_occupant_of(low, n, var) else None)
+        if _mentions_me(expanded) or var in _bound_names(expanded):
+            return None
+        bound = {var, occ} | _bound_names(expanded)
+        marked.append((_mark_atoms_around(low, expanded, bound, atoms), var, bound))
+    typed = _lower_all(low, atoms)
+    if typed is None or any(t not in _SCALAR for _f, t in typed):
+        return None                  # a list or a value of unknown kind cannot be a key
+    slots: set = set()
+    saved = low.local.names
+    for node, var, bound in marked:
+        names = dict(saved)
+        names[var] = (_VAR_MARK, "space")
+        names[_occupant_placeholder()] = (_OCC_MARK, "piece")
+        for i, (_f, t) in enumerate(typed):
+            names[_placeholder(i)] = (_KEY_MARK - i, t)
+        for name in _names(node) - bound:
+            if name in saved:
+                if saved[name][1] not in _SCALAR:
+                    return None      # a list or a value of unknown kind cannot be a key
+                slots.add(saved[name][0])
+        low.local.names = names
+        try:
+            pure, _read = analyse(low, node)
+        finally:
+            low.local.names = saved
+        if not pure:
+            return None
+    return AroundKey(tuple(sorted(slots)), tuple(f for f, _t in typed))
+
+
+def _occupant_placeholder() -> str:
+    return "\x00occupant"       # no name a designer can write
+
+
+def _is_occupant_of(low, node, var) -> bool:
+    return isinstance(node, N.Call) and node.func == "occupant" and node.func in low.builtins and len(node.args) == 1 \
+        and isinstance(node.args[0], N.Name) and node.args[0].name == var
+
+
+def _expand_around(low, node, blocked, depth):
+    """_expand, also writing out calls whose arguments are forms that cannot fail (`rival(p.side)`):
+    only to analyse the condition (what it computes is the same), never lowered."""
+    if isinstance(node, N.Call) and depth < _DEPTH:
+        body = _body_of(low, node, blocked, safe_args=True)
+        if body is not None:
+            return _expand_around(low, body, blocked, depth + 1)
+    return _map(node, lambda child: _expand_around(low, child, blocked, depth))
+
+
+def _mark_atoms_around(low, node, bound, atoms: list):
+    """_mark_atoms, with larger atoms: the largest parts naming no space that cannot fail
+    (`ball.holder is p`: its truth, not who holds it), and `other(x)` of such a form."""
+    if not _mentions_any(node, bound) and (_is_atom(low, node) or _is_other_atom(low, node)
+                                           or (_safe_form(node) and not analyse(low, node)[0])):
+        if node not in atoms:
+            atoms.append(node)
+        return N.Name(node.span, _placeholder(atoms.index(node)))
+    return _map(node, lambda child: _mark_atoms_around(low, child, bound, atoms))
+
+
+def _is_other_atom(low, node) -> bool:
+    return isinstance(node, N.Call) and node.func == "other" and node.func in low.builtins \
+        and len(node.args) == 1 and _safe_form(node.args[0]) and analyse(low, node.args[0])[0]

@@ -18,6 +18,7 @@ MAX_BLOCK = 8          # instructions a run of the specialised back end may run 
 # Nested calls of a function inside itself (a recursive function runs on Python's stack,
 # unlike procedures, whose frames are data): past this depth the rules are stopped with R005.
 CALL_DEPTH_LIMIT = 200
+LOG_MAX = 1 << 11      # spaces in a state's occ_log before it and the answers kept by it are dropped
 # decisions where no `anytime` rule's guard holds are recorded by their instruction, without
 # Machine.with_anytime (off: every decision of a game with such rules takes it; for A/B timing)
 QUIET_DECISIONS = True
@@ -385,11 +386,13 @@ class Machine:
         How many may stand there (the board's capacity) is checked by the `place` statement."""
         st = self.st
         old = st.loc[piece]
+        log = st.occ_log
         if old >= 0:
             if st.occ[old] == piece:      # the common case: it stands first (or alone) there
                 nxt = st.occ_next
                 st.occ[old] = nxt[piece]
                 nxt[piece] = -1
+                log.append(old)
             else:
                 self.leave(piece, old)
         st.loc[piece] = space
@@ -398,6 +401,7 @@ class Machine:
             here = occ[space]
             if here < 0:
                 occ[space] = piece
+                log.append(space)
             else:
                 nxt = st.occ_next
                 while nxt[here] >= 0:
@@ -405,6 +409,9 @@ class Machine:
                 nxt[here] = piece
             if "placed" in self.hooks:
                 self.fire("placed", [piece, space])
+        if len(log) > LOG_MAX:     # a long game: forget what was kept rather than hold it all
+            log.clear()
+            st.kept.clear()
 
     def leave(self, piece: int, space: int) -> None:
         """Take a piece out of the pieces standing on `space` (nothing if it only lies there)."""
@@ -413,6 +420,11 @@ class Machine:
         here = st.occ[space]
         if here == piece:
             st.occ[space] = nxt[piece]
+            log = st.occ_log
+            log.append(space)
+            if len(log) > LOG_MAX:
+                log.clear()
+                st.kept.clear()
         else:
             while here >= 0 and nxt[here] != piece:
                 here = nxt[here]

@@ -64,8 +64,11 @@ class Rng:
 class State:
     """The mutable state of one game. See the module docstring for what each field holds."""
 
-    __slots__ = ("rng", "g", "sv", "pv", "xv", "cv", "loc", "holder", "occ", "occ_next", "zones", "card_zone",
-                 "frames", "pending", "result", "decisions", "steps", "forced", "anytime_at")
+    FIELDS = ("rng", "g", "sv", "pv", "xv", "cv", "loc", "holder", "occ", "occ_next", "zones", "card_zone",
+              "frames", "pending", "result", "decisions", "steps", "forced", "anytime_at")
+    # what the state keeps to save work, never part of the position (not saved, hashed or
+    # compared; a copy starts without it): see `occ_log` and `kept` below
+    __slots__ = FIELDS + ("occ_log", "kept")
 
     def __init__(self):
         self.rng = 0
@@ -91,6 +94,12 @@ class State:
         # [depth, proc, pc] of the decision an `anytime` rule was taken at: asked again, that
         # decision does not offer anytime rules (so declining inside one cannot loop)
         self.anytime_at: list | None = None
+        # each space whose first piece changed, in order (Machine.place and leave write it), and
+        # the searches' answers kept per what they read, with the spaces they met and how long
+        # the log was (lumos.compiler.fused, _keep_lines): an answer holds while none of those
+        # spaces is in the log after that
+        self.occ_log: list[int] = []
+        self.kept: dict = {}
 
     def clone(self) -> "State":
         # `map(list.copy, ...)` copies each inner list without a comprehension's frame, and an
@@ -123,12 +132,14 @@ class State:
         c.steps = self.steps
         c.forced = self.forced
         c.anytime_at = self.anytime_at   # replaced, never changed in place
+        c.occ_log = []
+        c.kept = {}
         return c
 
     def to_dict(self) -> dict[str, Any]:
         # `xv` and `cv` only when the game has variables per space or per card: the states (and the
         # logged state hashes) of games without them are what they were before
-        return {name: getattr(self, name) for name in State.__slots__
+        return {name: getattr(self, name) for name in State.FIELDS
                 if name not in ("xv", "cv") or getattr(self, name)}
 
     def to_json(self) -> str:
@@ -137,7 +148,7 @@ class State:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> "State":
         s = cls()
-        for name in cls.__slots__:
+        for name in cls.FIELDS:
             if name == "occ_next" and name not in data:  # saved before spaces held several pieces
                 s.occ_next = [-1] * len(data["loc"])
                 continue
