@@ -315,7 +315,7 @@ def _first_search(src, cond, slot):
     return fn
 
 
-_KEPT_MAX = 1 << 12     # kept answers per state (a bound on memory: all are dropped when reached)
+_KEPT_ANSWERS = 1 << 9     # kept answers per state (a bound on memory: all are dropped when reached)
 _search_ids = itertools.count()
 
 
@@ -346,7 +346,7 @@ def _kept_return(indent: str) -> str:
     lines = ["found = tuple(found)",
              "if _key is not None:",
              "    _kept = st.kept",
-             f"    if len(_kept) >= {_KEPT_MAX}:",
+             f"    if len(_kept) >= {_KEPT_ANSWERS}:",
              "        _kept.clear()",
              "    _kept[_key] = [len(st.occ_log), seen, found]",
              "return found"]

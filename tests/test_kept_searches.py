@@ -16,7 +16,7 @@ import random
 
 import pytest
 
-from lumos.compiler import static_search
+from lumos.compiler import fused, static_search
 from lumos.compiler.game import compile_game
 from lumos.api import game_sources, new_game
 from lumos.interpreter import machine
@@ -33,11 +33,12 @@ def _compiled(keep: bool):
     return sources.compiled_once(("snitch-snatcher", "kept searches", keep), make)
 
 
-def _play_both(seeds, rng_seed: int = 7):
-    """Play the same seeded random games with the searches kept and not; every state equal."""
-    with_kept, without = _compiled(True), _compiled(False)
+def _play_both(seeds, rng_seed: int = 7, with_kept=None):
+    """Play the same seeded random games with the searches kept and not; every state equal.
+    Returns the most answers a state kept at once."""
+    with_kept, without = with_kept or _compiled(True), _compiled(False)
     rng = random.Random(rng_seed)
-    kept_somewhere = False
+    most = 0
     for seed in seeds:
         a, b = new_game(with_kept, seed=seed), new_game(without, seed=seed)
         while not a.is_terminal():
@@ -51,10 +52,10 @@ def _play_both(seeds, rng_seed: int = 7):
             pick = rng.randrange(len(a.legal_actions()))
             a.apply_action(pick)
             b.apply_action(pick)
-            kept_somewhere |= bool(a.st.kept)
+            most = max(most, len(a.st.kept))
         assert b.is_terminal() and a.to_json() == b.to_json()
         assert not b.st.kept
-    return kept_somewhere
+    return most
 
 
 def test_random_games_play_the_same_with_and_without_kept_searches():
@@ -69,6 +70,15 @@ def test_kept_searches_survive_the_log_being_dropped(monkeypatch):
     past LOG_MAX; with a tiny bound, dropped every few moves, the games are still the same."""
     monkeypatch.setattr(machine, "LOG_MAX", 3)
     assert _play_both(range(20, 24), rng_seed=3)
+
+
+def test_kept_searches_survive_their_answers_being_dropped(monkeypatch):
+    """A state drops every kept answer when it holds _KEPT_ANSWERS of them (memory); with a bound
+    of two (the generated searches read it when they are written), the games are the same."""
+    monkeypatch.setattr(fused, "_KEPT_ANSWERS", 2)
+    with static_search.keeping_around(True):
+        small = compile_game(game_sources("snitch-snatcher"))
+    assert 0 < _play_both(range(30, 34), rng_seed=4, with_kept=small) <= 2
 
 
 def test_a_player_moved_into_a_chasers_way_is_seen_at_the_next_play():
