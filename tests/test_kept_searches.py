@@ -58,6 +58,14 @@ def _play_both(seeds, rng_seed: int = 7, with_kept=None):
     return most
 
 
+def _step(state, rng) -> None:
+    """One random decision (or the chance draw) of a game."""
+    if state.is_chance_node():
+        state.apply_action(state.sample_chance())
+    else:
+        state.apply_action(rng.randrange(len(state.legal_actions())))
+
+
 def test_random_games_play_the_same_with_and_without_kept_searches():
     """Every state and every option list of 12 seeded random games of Snitch Snatcher (its
     Chasers', Beaters' and Keepers' moves, "Quidditch Players") is the same whether the movement
@@ -97,8 +105,7 @@ def test_a_player_moved_into_a_chasers_way_is_seen_at_the_next_play():
 
 def test_a_player_moved_far_away_changes_nothing():
     """The same situation, Chaser 1 moving away from Chaser 2's moves: the second pitch play
-    offers Chaser 2 exactly what the first did (the kept answer holds), as a fresh game loaded
-    from the same position lists it."""
+    offers Chaser 2 exactly what the first did (the kept answer holds)."""
     t = plays_after_draw(layout={"home chaser 2": "c4", "home chaser 1": "g10"}, others="off")
     before = t.moves_of("home chaser 2")
     far = sorted(s for s in t.moves_of("home chaser 1") if s not in before)
@@ -113,10 +120,7 @@ def test_what_is_kept_is_no_part_of_a_position():
     state = new_game(cg, seed=5)
     rng = random.Random(5)
     while not (state.st.kept and state.st.occ_log) and not state.is_terminal():
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-        else:
-            state.apply_action(rng.randrange(len(state.legal_actions())))
+        _step(state, rng)
     assert state.st.kept and state.st.occ_log
     saved = json.loads(state.to_json())
     assert "kept" not in saved and "occ_log" not in saved
@@ -137,8 +141,5 @@ def test_the_movement_searches_are_the_ones_kept(keep):
     for _ in range(60):
         if state.is_terminal():
             break
-        if state.is_chance_node():
-            state.apply_action(state.sample_chance())
-        else:
-            state.apply_action(rng.randrange(len(state.legal_actions())))
+        _step(state, rng)
     assert bool(state.st.kept) == keep
