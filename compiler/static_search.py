@@ -230,12 +230,15 @@ def _blocked(low, cond, var) -> set:
     return set(low.local.names) | {var, "it", "me"} | _bound_names(cond)
 
 
-def _expand(low, node, blocked, depth):
+def _expand(low, node, blocked, depth, safe_args=False):
+    """The node with calls of the game's functions written out (_body_of), `depth` calls deep at
+    most. `safe_args`: also calls whose arguments are forms that cannot fail (`rival(p.side)`):
+    only to analyse a condition (what it computes is the same), never lowered."""
     if isinstance(node, N.Call) and depth < _DEPTH:
-        body = _body_of(low, node, blocked)
+        body = _body_of(low, node, blocked, safe_args)
         if body is not None:
-            return _expand(low, body, blocked, depth + 1)
-    return _map(node, lambda child: _expand(low, child, blocked, depth))
+            return _expand(low, body, blocked, depth + 1, safe_args)
+    return _map(node, lambda child: _expand(low, child, blocked, depth, safe_args))
 
 
 def _body_of(low, call, blocked, safe_args=False):
@@ -260,13 +263,15 @@ def _body_of(low, call, blocked, safe_args=False):
 
 # -- key atoms
 
-def _mark_atoms(low, node, bound, atoms: list):
-    """node with every key atom replaced by a placeholder name (atoms collects them, once each)."""
-    if not _mentions_any(node, bound) and _is_atom(low, node):
+def _mark_atoms(low, node, bound, atoms: list, is_atom=None):
+    """node with every key atom (`is_atom(low, node)`, _is_atom by default) replaced by a
+    placeholder name (atoms collects them, once each)."""
+    is_atom = is_atom or _is_atom
+    if not _mentions_any(node, bound) and is_atom(low, node):
         if node not in atoms:
             atoms.append(node)
         return N.Name(node.span, _placeholder(atoms.index(node)))
-    return _map(node, lambda child: _mark_atoms(low, child, bound, atoms))
+    return _map(node, lambda child: _mark_atoms(low, child, bound, atoms, is_atom))
 
 
 def _is_atom(low, node) -> bool:
@@ -468,13 +473,13 @@ def around_key(low, conds):
     atoms: list = []
     marked = []
     for cond, var in conds:
-        expanded = _expand_around(low, cond, _blocked(low, cond, var), 0)
+        expanded = _expand(low, cond, _blocked(low, cond, var), 0, safe_args=True)
         occ = _occupant_placeholder()
         expanded = _replace(expanded, lambda n: N.Name(n.span, occ) if _is_occupant_of(low, n, var) else None)
         if _mentions_me(expanded) or var in _bound_names(expanded):
             return None
         bound = {var, occ} | _bound_names(expanded)
-        marked.append((_mark_atoms_around(low, expanded, bound, atoms), var, bound))
+        marked.append((_mark_atoms(low, expanded, bound, atoms, _is_around_atom), var, bound))
     typed = _lower_all(low, atoms)
     if typed is None or any(t not in _SCALAR for _f, t in typed):
         return None                  # a list or a value of unknown kind cannot be a key
@@ -510,25 +515,11 @@ def _is_occupant_of(low, node, var) -> bool:
         and isinstance(node.args[0], N.Name) and node.args[0].name == var
 
 
-def _expand_around(low, node, blocked, depth):
-    """_expand, also writing out calls whose arguments are forms that cannot fail (`rival(p.side)`):
-    only to analyse the condition (what it computes is the same), never lowered."""
-    if isinstance(node, N.Call) and depth < _DEPTH:
-        body = _body_of(low, node, blocked, safe_args=True)
-        if body is not None:
-            return _expand_around(low, body, blocked, depth + 1)
-    return _map(node, lambda child: _expand_around(low, child, blocked, depth))
-
-
-def _mark_atoms_around(low, node, bound, atoms: list):
-    """_mark_atoms, with larger atoms: the largest parts naming no space that cannot fail
-    (`ball.holder is p`: its truth, not who holds it), and `other(x)` of such a form."""
-    if not _mentions_any(node, bound) and (_is_atom(low, node) or _is_other_atom(low, node)
-                                           or (_safe_form(node) and not analyse(low, node)[0])):
-        if node not in atoms:
-            atoms.append(node)
-        return N.Name(node.span, _placeholder(atoms.index(node)))
-    return _map(node, lambda child: _mark_atoms_around(low, child, bound, atoms))
+def _is_around_atom(low, node) -> bool:
+    """A key atom of a search kept per what it reads: larger than _is_atom's, the largest parts
+    naming no space that cannot fail (`ball.holder is p`: its truth, not who holds it), and
+    `other(x)` of such a form."""
+    return _is_atom(low, node) or _is_other_atom(low, node) or (_safe_form(node) and not analyse(low, node)[0])
 
 
 def _is_other_atom(low, node) -> bool:
