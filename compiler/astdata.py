@@ -371,11 +371,15 @@ def text_ast(text: str, start: str, origin):
         from lumos.compiler.origin import Origin
         from lumos.compiler.parse import parse
         tree = parse(text, origin.file, start, origin)
-        node = build(tree, origin)
+        # built once, as written from its file's line 1 (what is kept), then placed through its
+        # origin as a kept one is: not built a second time for the place it stands in
         try:
             data = to_data(build(tree, Origin(origin.file)), [origin.file])
         except (TypeError, RecursionError):
             data = None
+        node = _placed(data, start, origin) if data is not None else None
+        if node is None:
+            node = build(tree, origin)
     if data is not None:
         if len(_DATA) >= MAX_TEXTS:
             _DATA.clear()
