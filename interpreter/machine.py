@@ -410,8 +410,7 @@ class Machine:
             if "placed" in self.hooks:
                 self.fire("placed", [piece, space])
         if len(log) > LOG_MAX:     # a long game: forget what was kept rather than hold it all
-            log.clear()
-            st.kept.clear()
+            st.forget_kept()
 
     def leave(self, piece: int, space: int) -> None:
         """Take a piece out of the pieces standing on `space` (nothing if it only lies there)."""
@@ -423,8 +422,7 @@ class Machine:
             log = st.occ_log
             log.append(space)
             if len(log) > LOG_MAX:
-                log.clear()
-                st.kept.clear()
+                st.forget_kept()
         else:
             while here >= 0 and nxt[here] != piece:
                 here = nxt[here]

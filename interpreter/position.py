@@ -345,6 +345,7 @@ def read_position(cg: CompiledGame, data, start: Callable, file: str = "<positio
     if "start_of" in at:
         _play_to_start_of(r, state, at["start_of"], wanted)
     _lay_out(r, state)
+    state.st.forget_kept()    # the layout writes where pieces stand without the log kept answers rely on
     if "frames" in at:        # after the layout: card references find the copies where they lie
         _set_frames(r, state, at["frames"])
     if r.diags:

@@ -101,6 +101,12 @@ class State:
         self.occ_log: list[int] = []
         self.kept: dict = {}
 
+    def forget_kept(self) -> None:
+        """Drop the kept answers and the log they are checked against: when the log grows long,
+        and when pieces are laid out without the log (a position read onto a played state)."""
+        self.occ_log.clear()
+        self.kept.clear()
+
     def clone(self) -> "State":
         # `map(list.copy, ...)` copies each inner list without a comprehension's frame, and an
         # empty table (a game without pieces, cards or such variables) is not mapped at all: a

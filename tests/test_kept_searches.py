@@ -143,3 +143,39 @@ def test_the_movement_searches_are_the_ones_kept(keep):
             break
         _step(state, rng)
     assert bool(state.st.kept) == keep
+
+
+def test_a_position_laid_out_after_play_keeps_no_stale_answer():
+    """docs/language.md > Positions: `at: {start_of: take_turn}` plays the game from its seed to
+    that rule (pitch plays listed on the way keep their answers), then lays the pieces out as the
+    position says. Pieces the layout puts in a Chaser's way must be seen by its next listing:
+    the positions play on exactly as with no kept searches."""
+    from lumos.api import load_position
+    from lumos.diagnostics import LumosCheckError
+    with_kept, without = _compiled(True), _compiled(False)
+    spaces = with_kept.board.spaces
+    field = sorted(with_kept.board.regions["field"])
+    rng = random.Random(5)
+    compared = 0
+    for seed in range(8):
+        for side in ("home", "away"):
+            pieces = {}
+            for name in rng.sample([p.name for p in with_kept.pieces if p.kind in ("chaser", "beater")], 4):
+                pieces[name] = spaces[rng.choice(field)]
+            if len(set(pieces.values())) < len(pieces):
+                continue
+            position = {"seed": seed, "at": {"start_of": "take_turn"}, "current": side, "pieces": pieces}
+            try:
+                a, b = load_position(with_kept, position), load_position(without, position)
+            except LumosCheckError:     # a space the position names is taken there: not a position
+                continue
+            compared += 1
+            picks = random.Random(seed)
+            for _ in range(40):
+                if a.is_terminal():
+                    break
+                assert a.action_labels() == b.action_labels()
+                pick = a.sample_chance() if a.is_chance_node() else picks.randrange(len(a.legal_actions()))
+                a.apply_action(pick)
+                b.apply_action(pick)
+    assert compared >= 8
