@@ -17,7 +17,7 @@ import types
 import weakref
 
 from lumos.compiler import nodes as N
-from lumos.compiler.hoist import invariant, never_none, own_slot, truth
+from lumos.compiler.hoist import invariant, never_none, own_slot, space_rows, truth
 
 
 # -- fused closures
@@ -365,6 +365,7 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
     ttext, otext = own_slot(ttext, tslot, "nxt"), own_slot(otext, oslot, "nxt")
     # a space of the board is never none; an `if` reads only the truth of its test
     ttext, otext = truth(never_none(ttext, "nxt")), truth(never_none(otext, "nxt"))
+    (ttext, otext), first = space_rows([ttext, otext], first, "nxt", "len(nbrs)", names)
     first = "".join(f"    {line}\n" for line in first)
     ret1 = ret2 = "return tuple(found)"
     if around is not None:
@@ -375,8 +376,8 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
     count = {ctext}
     if start is None or count <= 0:
         return ()
-{keep}{first}    nbrs = m.board.links[{link!r}]
-    seen = {{start}}
+{keep}    nbrs = m.board.links[{link!r}]
+{first}    seen = {{start}}
     found = []
     ring = [start]
     for depth in range(count - 1):

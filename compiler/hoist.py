@@ -59,6 +59,55 @@ def own_slot(text: str, slot: int, var: str) -> str:
 
 
 
+_ROW_LINE = re.compile(r"(_row(_\d+)) = \2\.get\((_L\d+)\) or \2\.setdefault\(\3, \{\}\)")
+_ROW_USE = re.compile(r"\((_\d+) if \(\1 := (_row_\d+)\.get\((\w+)\)\) is not None else (_\d+)\(m, L\)\)")
+
+
+def space_rows(texts: list[str], first: list[str], var: str, size: str, names: dict):
+    """(texts, first lines) with each remembered part's row that the search reads only by the space
+    it tests (`var`, a space of the board: a number under `size`, the board's count of spaces) read
+    from a list indexed by the space instead of the row's dictionary: an index of a list instead of
+    a call of `get` for every space tested. The list mirrors the row: a space not in it yet is
+    looked up as before (the remembered part's own function reads the row, or works the answer out
+    and keeps it there) and its answer written in the list, so both hold the same answers (a
+    remembered part's answer never changes: it reads no state). One list per value of the row's
+    key, kept beside the search (names `_spaces_12`)."""
+    lines = {mt.group(1): mt for mt in map(_ROW_LINE.fullmatch, first) if mt}
+    other = {r for r in lines if any(len(re.findall(rf"{r}(?!\w)", t)) != len(
+        [u for u in _ROW_USE.finditer(t) if u.group(2) == r and u.group(3) == var]) for t in texts)}
+    listed = [r for r in lines if r not in other and any(r in t for t in texts)]
+    if not listed:
+        return texts, first
+
+    def use(mt):
+        h, r, v, f = mt.groups()
+        if r not in listed or v != var:
+            return mt.group(0)
+        return f"({h} if ({h} := _s{r}[{var}]) is not None else _put_answer(_s{r}, {var}, {f}(m, L)))"
+    texts = [_ROW_USE.sub(use, t) for t in texts]
+    names["_put_answer"], names["_new_answers"] = _put_answer, _new_answers
+    out = []
+    for line in first:
+        mt = _ROW_LINE.fullmatch(line)
+        if mt is None or mt.group(1) not in listed:
+            out.append(line)
+            continue
+        r, key = mt.group(1), mt.group(3)
+        names[f"_spaces{mt.group(2)}"] = {}
+        out.append(f"_s{r} = _spaces{mt.group(2)}.get({key}) or _new_answers(_spaces{mt.group(2)}, {key}, {size})")
+    return texts, out
+
+
+def _put_answer(row: list, space: int, answer):
+    row[space] = answer
+    return answer
+
+
+def _new_answers(lists: dict, key, size: int) -> list:
+    row = lists[key] = [None] * size
+    return row
+
+
 _GENERATED_NAME = re.compile(r"(?<![\w.])_\d+(?!\w)")
 
 

@@ -5,7 +5,7 @@ becomes a row read once."""
 import types
 
 from lumos.compiler.fused import _NO_NAMES, _compile_def
-from lumos.compiler.hoist import invariant, own_slot
+from lumos.compiler.hoist import invariant, own_slot, space_rows
 
 
 def test_slots_made_before_the_search_are_read_once():
@@ -44,3 +44,48 @@ def test_rows_keyed_on_the_searchs_own_slots_or_other_dicts_stay():
 
 def test_own_slot_reads_the_loop_variable():
     assert own_slot("L[7] is None or L[17] == L[7] or X.L[7]", 7, "nxt") == "nxt is None or L[17] == nxt or X.L[7]"
+
+
+def _row_search(first, text, names):
+    body = ("def f(m, L):\n    nbrs = ((),) * 6\n    nxt = L[8]\n" + "".join(f"    {line}\n" for line in first)
+            + f"    return {text}\n")
+    return types.FunctionType(_compile_def(body), names)
+
+
+def test_a_row_read_only_by_the_tested_space_becomes_a_list_that_mirrors_it():
+    cache = {4: {3: True}}
+    calls = []
+
+    def work_out(m, L):   # the remembered part's own function: reads the row, else keeps its answer there
+        calls.append(L[8])
+        row = cache.setdefault(L[1], {})
+        if L[8] not in row:
+            row[L[8]] = L[8] % 2 == 0
+        return row[L[8]]
+    names = {"_5": cache, "_6": _NO_NAMES, "_7": work_out}
+    text = "(_9 if (_9 := _5.get(L[1], _6).get(L[8])) is not None else _7(m, L))"
+    (out,), first = invariant([text], names, 8, _NO_NAMES)
+    (out,), first = space_rows([own_slot(out, 8, "nxt")], first, "nxt", "len(nbrs)", names)
+    assert "_row_5.get" not in out and "_s_row_5[nxt]" in out
+    assert first[0] == "_L1 = L[1]" and "_spaces_5" in first[1]
+    f = _row_search(first, out, names)
+    L = [None] * 10
+    L[1] = 4
+    for space, answer in [(3, True), (2, True), (5, False), (3, True), (2, True)]:
+        L[8] = space
+        assert f(None, L) is answer
+    # each space goes to the remembered part once (3 is read from its row, 2 and 5 worked out);
+    # then the list answers; both hold the same answers
+    assert calls == [3, 2, 5] and cache[4] == {3: True, 2: True, 5: False}
+    assert names["_spaces_5"][4] == [None, None, True, True, None, False]
+    L[1], L[8] = 7, 5             # another key: a list of its own
+    assert f(None, L) is False and set(names["_spaces_5"]) == {4, 7}
+
+
+def test_a_row_read_by_anything_but_the_tested_space_stays_a_dict():
+    names = {"_5": {}, "_6": _NO_NAMES, "_7": None}
+    by_space = "(_9 if (_9 := _5.get(L[1], _6).get(L[8])) is not None else _7(m, L))"
+    by_other = "_5.get(L[1], _6).get(L[3])"
+    texts, first = invariant([by_space, by_other], names, 8, _NO_NAMES)
+    texts = [own_slot(t, 8, "nxt") for t in texts]
+    assert space_rows(texts, first, "nxt", "len(nbrs)", names) == (texts, first)
