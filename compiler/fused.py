@@ -17,7 +17,7 @@ import types
 import weakref
 
 from lumos.compiler import nodes as N
-from lumos.compiler.hoist import invariant, never_none, own_slot, space_rows, truth
+from lumos.compiler.hoist import invariant, never_none, own_slot, slot_on_miss, space_rows, truth
 
 
 # -- fused closures
@@ -366,6 +366,15 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
     # a space of the board is never none; an `if` reads only the truth of its test
     ttext, otext = truth(never_none(ttext, "nxt")), truth(never_none(otext, "nxt"))
     (ttext, otext), first = space_rows([ttext, otext], first, "nxt", "len(nbrs)", names)
+    tput, oput = f"L[{tslot}] = nxt\n                ", f"L[{oslot}] = nxt\n                "
+    if around is not None:
+        # nothing reads the spaces' slots after a kept search: written only for what reads them
+        lazy_t = slot_on_miss(ttext, tslot, "nxt", names, (tslot, oslot))
+        lazy_o = slot_on_miss(otext, oslot, "nxt", names, (tslot, oslot))
+        if lazy_t is not None:
+            ttext, tput = lazy_t, ""
+        if lazy_o is not None:
+            otext, oput = lazy_o, ""
     first = "".join(f"    {line}\n" for line in first)
     ret1 = ret2 = "return tuple(found)"
     if around is not None:
@@ -387,11 +396,9 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
                 if nxt in seen:
                     continue
                 seen.add(nxt)
-                L[{oslot}] = nxt
-                if {otext}:
+                {oput}if {otext}:
                     found.append(nxt)
-                L[{tslot}] = nxt
-                if {ttext}:
+                {tput}if {ttext}:
                     following.append(nxt)
         if not following:
             found.sort()
@@ -402,8 +409,7 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
             if nxt in seen:
                 continue
             seen.add(nxt)
-            L[{oslot}] = nxt
-            if {otext}:
+            {oput[:-4]}if {otext}:
                 found.append(nxt)
     found.sort()
     {ret2}

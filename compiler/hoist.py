@@ -98,6 +98,35 @@ def space_rows(texts: list[str], first: list[str], var: str, size: str, names: d
     return texts, out
 
 
+_CALL_WITH_LOCALS = re.compile(r"(?<![\w.])(_\d+)\(m, L\)")
+_LOCALS = re.compile(r"(?<![\w.])L(?!\w)")
+
+
+def slot_on_miss(text: str, slot: int, var: str, names: dict, search_slots=()):
+    """The text of a condition on the space `var` for a search that need not leave the space in
+    its slot (a kept search: nothing reads the slot afterwards), when only its remembered parts
+    read the locals: the slot is written just before a remembered part that reads it works its
+    answer out, instead of before every test. None when anything else in the text reads the locals
+    (then the search writes the slot as before), or when a remembered part reads another of the
+    search's slots (`search_slots`)."""
+    clash = []
+
+    def call(mt):
+        reads = getattr(names.get(mt.group(1)), "reads", None)
+        if reads is None:
+            return mt.group(0)
+        if set(reads) & (set(search_slots) - {slot}):
+            clash.append(mt.group(1))
+        if slot not in reads:
+            return f"{mt.group(1)}(m, _L_)"
+        return f"(L.__setitem__({slot}, {var}) or {mt.group(1)}(m, _L_))"
+    out = _CALL_WITH_LOCALS.sub(call, text)
+    bare = re.sub(rf"\(L\.__setitem__\({slot}, {var}\) or ", "", out)
+    if clash or _LOCALS.search(bare):
+        return None
+    return out.replace("(m, _L_)", "(m, L)")
+
+
 def _put_answer(row: list, space: int, answer):
     row[space] = answer
     return answer

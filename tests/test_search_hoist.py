@@ -5,7 +5,7 @@ becomes a row read once."""
 import types
 
 from lumos.compiler.fused import _NO_NAMES, _compile_def
-from lumos.compiler.hoist import invariant, own_slot, space_rows
+from lumos.compiler.hoist import invariant, own_slot, slot_on_miss, space_rows
 
 
 def test_slots_made_before_the_search_are_read_once():
@@ -89,3 +89,34 @@ def test_a_row_read_by_anything_but_the_tested_space_stays_a_dict():
     texts, first = invariant([by_space, by_other], names, 8, _NO_NAMES)
     texts = [own_slot(t, 8, "nxt") for t in texts]
     assert space_rows(texts, first, "nxt", "len(nbrs)", names) == (texts, first)
+
+
+def _remembered(slots):
+    fn = lambda m, L: L[8] % 3 == 0
+    fn.reads = tuple(slots)          # as fused._reading marks a remembered part's own function
+    return fn
+
+
+def test_a_kept_search_writes_its_space_only_for_the_remembered_parts_that_read_it():
+    names = {"_7": _remembered([1, 8]), "_3": _remembered([1])}
+    text = "((_9 if (_9 := _s_row_5[nxt]) is not None else _7(m, L)) and _3(m, L) and (st.occ[nxt] < 0))"
+    out = slot_on_miss(text, 8, "nxt", names, (8, 9))
+    assert out == ("((_9 if (_9 := _s_row_5[nxt]) is not None else (L.__setitem__(8, nxt) or _7(m, L)))"
+                   " and _3(m, L) and (st.occ[nxt] < 0))")
+    # the slot holds the space when the remembered part reads it
+    L = [None] * 10
+    g = {"_s_row_5": [None] * 7, "_7": names["_7"], "_3": lambda m, L: True}
+    body = f"def f(m, L, st, nxt):\n    return {out}\n"
+    f = types.FunctionType(_compile_def(body), g)
+    st = types.SimpleNamespace(occ=[-1] * 7)
+    assert f(None, L, st, 6) is True and L[8] == 6
+    assert f(None, L, st, 4) is False and L[8] == 4
+
+
+def test_a_text_that_reads_the_locals_otherwise_keeps_writing_the_slot():
+    names = {"_7": _remembered([1, 8]), "_4": lambda m, L: True, "_6": _remembered([9])}
+    assert slot_on_miss("_4(m, L) and (st.occ[nxt] < 0)", 8, "nxt", names) is None     # not a remembered part
+    assert slot_on_miss("L[8] == _L1", 8, "nxt", names) is None                      # reads the slot itself
+    assert slot_on_miss("L.__setitem__(12, nxt) or _7(m, L)", 8, "nxt", names) is None
+    # a remembered part keyed on the search's other slot (written only where its own text needs it)
+    assert slot_on_miss("_6(m, L)", 8, "nxt", names, (8, 9)) is None
