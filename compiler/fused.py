@@ -437,6 +437,28 @@ def _arith_text(srcs, ops):
     return f"None if (({x} := {t0}), ({y} := {t1}))[0] is None or {y} is None else {tail}", names
 
 
+def _length_of(child):
+    """(text, names) of `len(...)` of a filter's text (see _length_text)."""
+    text, names = _src(child)
+    return _length_text(text), names
+
+
+def _length_text(text: str) -> str:
+    """`len(...)` of a filter's text: its list counted without copying it into a tuple first (the
+    filter's `tuple([...])` read as the list it copies; generated texts hold brackets only as
+    syntax, designer strings being names bound outside the text)."""
+    if text.startswith("(tuple(["):
+        depth = 0
+        for i in range(6, len(text)):
+            depth += text[i] in "([{"
+            depth -= text[i] in ")]}"
+            if depth == 0:
+                if text[i - 1] == "]":
+                    return f"len(({text[7:i]}{text[i + 1:]})"
+                break
+    return f"len({text})"
+
+
 def _count_of(m, v):
     """count(v): a zone id counts its cards; none counts 0 (as b_count)."""
     if isinstance(v, int):

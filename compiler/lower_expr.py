@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _Recipe, _arith_text, _around, _const, _count_of, _end_text, _exists,
-                                  _in_sets_text, _in_text, _method_text, _zone_cards_text,
+                                  _in_sets_text, _length_of, _in_text, _method_text, _zone_cards_text,
                                   _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _mark_never_none, _memo_then, _mentions, _merge, _name, _never_none, _offset_text,
                                   _quantifier, _first_search, _reach_search, _src, _walk_search, _where_text, _with_src, specialised)
@@ -394,11 +394,13 @@ class ExprLowering:
                 guarded_where.exists = exists
             if find is not None:
                 guarded_where.first_of = _guarded_first(find, guard)
+            guarded_where.always_tuple = True   # a list: never none, never a zone's number (b_count)
             return _mark_never_none(guarded_where, _never_none(src)), ("list:" + el if styp != "zone" else "list:card")
         if exists is not None:
             where.exists = exists
         if find is not None:
             where.first_of = find
+        where.always_tuple = True
         return _mark_never_none(where, _never_none(src)), ("list:" + el if styp != "zone" else "list:card")
 
     def first_finder(self, src, cond, slot, member):
@@ -1187,6 +1189,11 @@ class ExprLowering:
 
     def b_count(self, f):
         a, = f
+        if getattr(a, "always_tuple", False):   # a filter's list: its length, no test of what it is
+            fn = lambda m, L: len(a(m, L))  # noqa: E731
+            if _has_src(a):
+                _lazy(fn, lambda: _length_of(a))
+            return fn
 
         def count(m, L):
             v = a(m, L)

@@ -67,3 +67,57 @@ def test_the_searches_of_a_bundled_game_test_no_space_against_none(monkeypatch):
         assert ":= nxt) is None" not in text and ":= nxt) is not None" not in text
         for line in text.splitlines():
             assert not line.strip().startswith("if (True if "), line
+
+
+def test_kept_searches_read_list_rows_and_write_no_slot_per_space(monkeypatch):
+    """The Chasers' moves (Quidditch Players > Chasers) are kept searches (their answers held
+    while no piece comes onto or leaves a space they met): their remembered parts are read from
+    lists indexed by the space (hoist.space_rows), and the space is written into its slot only
+    for a remembered part that works its answer out (hoist.slot_on_miss). `count(S where C)`
+    (the Dopplebeater's `flanked`: Playing Cards > Action Cards) is the filter's length. The
+    games are the reference back end's."""
+    texts = []
+    real_def, real = fused._compile_def, fused._compile
+
+    def capture_def(text):
+        texts.append(text)
+        return real_def(text)
+
+    def capture(text):
+        texts.append(text)
+        return real(text)
+    monkeypatch.setattr(fused, "_compile_def", capture_def)
+    monkeypatch.setattr(fused, "_compile", capture)
+    new = compiled("snitch-snatcher", "specialised")
+    ref = compiled("snitch-snatcher", "reference")
+    for seed in (3, 4):
+        assert play_final(new, seed) == play_final(ref, seed)
+    kept = [t for t in texts if t.startswith("def search") and "st.kept.get(_key)" in t
+            and "links['diagonal']" in t and "_s_row_" in t]
+    assert kept, "the Chasers' search is kept and reads list rows"
+    def writes_per_space(text):
+        loops = text.split("ring = [start]", 1)[1]
+        return any(line.strip().startswith("L[") and line.strip().endswith("= nxt") for line in loops.splitlines())
+    for text in kept:
+        assert "_row_" not in text.replace("_s_row_", ""), "no dictionary row is left"
+    # the Chasers' conditions read the locals only through remembered parts (the Keeper's
+    # `occupant(s).side is rival(p.side)` reads its own: that search writes the slot as before)
+    lazy = [t for t in kept if not writes_per_space(t)]
+    assert lazy and all("(L.__setitem__(" in t for t in lazy)
+    assert any("len(([" in t and "tuple([" not in t.split("len(([", 1)[1][:40] for t in texts)
+
+
+@pytest.mark.parametrize("text, want", [
+    # a filter's list counted as it is built (the same items, the same tests, no tuple copy)
+    ("(tuple([_1 for _1 in _2 if (_3[_1])]) if (_2 := L[4]) else ())",
+     "len(([_1 for _1 in _2 if (_3[_1])] if (_2 := L[4]) else ()))"),
+    # anything else is counted as it is
+    ("(_4(m, L))", "len((_4(m, L)))"),
+    ("(tuple(_5) if _6 else ())", "len((tuple(_5) if _6 else ()))"),
+])
+def test_the_length_of_a_filter_needs_no_tuple(text, want):
+    assert fused._length_text(text) == want
+    names = {"_3": {1: True, 2: False, 3: True}, "_4": lambda m, L: (7, 8), "_5": (1, 2), "_6": True}
+    L = [None] * 5
+    L[4] = (1, 2, 3)
+    assert eval(want, dict(names), {"L": L, "m": None}) == eval(f"len({text})", dict(names), {"L": L, "m": None})
