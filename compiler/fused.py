@@ -375,6 +375,7 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
             ttext, tput = lazy_t, ""
         if lazy_o is not None:
             otext, oput = lazy_o, ""
+    ttext, otext, first = _state_lists(ttext, otext, first)
     first = "".join(f"    {line}\n" for line in first)
     ret1 = ret2 = "return tuple(found)"
     if around is not None:
@@ -415,6 +416,21 @@ def _reach_text(start, link, count, through, onto, tslot, oslot, around=None):
     {ret2}
 """
     return body, names
+
+
+def _state_lists(ttext, otext, first):
+    """(texts, first lines) with the state's lists of who stands where (`occ`) and who carries
+    whom (`holder`) read once before a search into locals, not as an attribute of the state at
+    every space tested: the conditions never write the state, and a move writes these lists in
+    place (Machine.place), so the same list objects hold for the whole search. About 0.5% fewer
+    machine instructions per Snitch Snatcher decision (cachegrind, 40 seeded games)."""
+    first = list(first)
+    for field in ("occ", "holder"):
+        if f"st.{field}[" in ttext or f"st.{field}[" in otext:
+            ttext = re.sub(rf"(?<![\w.])st\.{field}\[", f"_{field}[", ttext)
+            otext = re.sub(rf"(?<![\w.])st\.{field}\[", f"_{field}[", otext)
+            first.append(f"_{field} = st.{field}")
+    return ttext, otext, first
 
 
 def _arith_text(srcs, ops):
@@ -1160,7 +1176,8 @@ def _listing(domains, nlocals, known, reuse, kinds=()):
     or two tuples per option (`[row[x] for x in items]`: CPython's indexing of a tuple in a
     comprehension costs less than `map(row.__getitem__, items)`, whose method wrapper is called
     per item: about 1.5% more decisions/s in a game of many moves); an item that is no such number (none)
-    takes the general path."""
+    takes the general path. The rows of one tag are found once per listing, then by the first
+    binding alone (an int key, no tuple made and hashed per binding)."""
     nb = len(domains)
     sized = _option_table_size(kinds[-1]) if kinds else None
 
@@ -1168,6 +1185,7 @@ def _listing(domains, nlocals, known, reuse, kinds=()):
         names = {"_known": known, "_rows": {}, "_size": sized}
         lines = ["def listing(m, side, tag, out):", f"    L = [None] * {nlocals}", "    L[0] = side"]
         pad = "    "
+        per_tag: list = []   # the table of this tag's rows, looked up once per listing
         for i, (f, slot, is_zone) in enumerate(domains):
             text, n = _src(f)
             names.update(n)
@@ -1182,8 +1200,10 @@ def _listing(domains, nlocals, known, reuse, kinds=()):
             lines.append(f"{pad}if _i{i}:")
             pad += "    "
             if slot == 2 and reuse and sized is not None:
-                lines += [f"{pad}p1 = L[1]", f"{pad}row = _rows.get((tag, p1))", f"{pad}if row is None:",
-                          f"{pad}    row = _rows[tag, p1] = tuple([(tag, (p1, x)) for x in range(_size(m))])",
+                if not per_tag:
+                    per_tag.append(f"    _tag_rows = _rows.get(tag) or _rows.setdefault(tag, {{}})")
+                lines += [f"{pad}p1 = L[1]", f"{pad}row = _tag_rows.get(p1)", f"{pad}if row is None:",
+                          f"{pad}    row = _tag_rows[p1] = tuple([(tag, (p1, x)) for x in range(_size(m))])",
                           f"{pad}try:", f"{pad}    out += [row[x] for x in _i{i}]",
                           f"{pad}except (IndexError, TypeError):   # an item that is no number: none",
                           f"{pad}    out += [(tag, (p1, x)) for x in _i{i}]"]
@@ -1204,8 +1224,9 @@ def _listing(domains, nlocals, known, reuse, kinds=()):
             else:
                 lines += [f"{pad}prefix = tuple(L[1:{slot}])",
                           f"{pad}out.extend([(tag, prefix + (x,)) for x in _i{i}])"]
+        lines[3:3] = per_tag
         lines.append("    return out")
-        return _state_read_once(lines, 3), names
+        return _state_read_once(lines, 3 + len(per_tag)), names
     g = {"__builtins__": builtins, "_make": make, "_compile_def": _compile_def}
     fn = types.FunctionType(_first_run_listing.__code__, g, "listing")
     g["_self"] = weakref.ref(fn)

@@ -121,3 +121,40 @@ def test_the_length_of_a_filter_needs_no_tuple(text, want):
     L = [None] * 5
     L[4] = (1, 2, 3)
     assert eval(want, dict(names), {"L": L, "m": None}) == eval(f"len({text})", dict(names), {"L": L, "m": None})
+
+
+def test_state_lists_are_read_once_per_search():
+    """A search reads who stands where (`occ`) and who carries whom (`holder`) from locals set
+    before its loop (fused._state_lists): the same lists, since a move writes them in place."""
+    ttext = "(st.occ[nxt] < 0) and (_7[nxt])"
+    otext = "((None if (_2 := st.holder[_1]) < 0 else _2) == _L1) and (st.occ[nxt] < 0) and (_x.st.occ)"
+    t, o, first = fused._state_lists(ttext, otext, ["_L1 = L[1]"])
+    assert t == "(_occ[nxt] < 0) and (_7[nxt])"
+    assert o == "((None if (_2 := _holder[_1]) < 0 else _2) == _L1) and (_occ[nxt] < 0) and (_x.st.occ)"
+    assert first == ["_L1 = L[1]", "_occ = st.occ", "_holder = st.holder"]
+    # a text that reads neither list gets no line
+    assert fused._state_lists("(_7[nxt])", "(_8[nxt])", []) == ("(_7[nxt])", "(_8[nxt])", [])
+
+
+def test_a_listing_finds_its_rows_once_and_each_by_the_first_binding(monkeypatch):
+    """Snitch Snatcher's pitch plays (Game Play > Turn Sequence: `with p in ...`, `with to in
+    moves(p)`) read their option tuples from rows found per listing for its tag, then by the
+    piece alone; the options are the reference back end's."""
+    texts = []
+    real = fused._compile_def
+
+    def capture(text):
+        texts.append(text)
+        return real(text)
+    monkeypatch.setattr(fused, "_compile_def", capture)
+    new = compiled("snitch-snatcher", "specialised")
+    ref = compiled("snitch-snatcher", "reference")
+    for seed in (5, 6):
+        assert play_final(new, seed) == play_final(ref, seed)
+    listings = [t for t in texts if t.startswith("def listing") and "p1 = L[1]" in t and "row = " in t]
+    assert listings, "the pitch plays are listed with option rows"
+    for text in listings:
+        assert "_rows.get((tag, p1))" not in text
+        assert text.count("_tag_rows = _rows.get(tag)") == 1 and "_tag_rows.get(p1)" in text
+    searches = [t for t in texts if t.startswith("def search") and "_occ = st.occ" in t]
+    assert searches and all("st.occ[" not in t.split("_occ = st.occ", 1)[1] for t in searches)
