@@ -3,9 +3,13 @@ its output only: speed is measured by the benchmark, never asserted by a test)."
 from __future__ import annotations
 
 import json
+import re
+import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+import pytest
 
 BENCH = Path(__file__).resolve().parents[1] / "bench" / "benchmark.py"
 
@@ -56,3 +60,25 @@ def test_bytecode_counts_are_the_same_on_every_run():
     assert first == second
     assert first["tic-tac-toe"]["decisions"] > 0 and first["tic-tac-toe"]["bytecodes"] > 0
     assert first["hand-written tic-tac-toe"]["per_decision"] > 0
+
+
+INSTRUCTIONS = BENCH.parent / "instructions.py"
+
+
+@pytest.mark.skipif(shutil.which("valgrind") is None, reason="valgrind is not installed (.ci/run installs it)")
+def test_instruction_counts_agree_between_runs():
+    """bench/instructions.py counts machine instructions per decision under valgrind: two fresh
+    runs of the same seeds give the same figure to well within 1% (what makes it a yardstick for
+    changes of 1-3% that timings on a shared machine cannot show)."""
+    game = str(BENCH.parents[1] / "examples" / "tic-tac-toe")
+
+    def per_decision():
+        done = subprocess.run([sys.executable, str(INSTRUCTIONS), "--games", "3", "--warm", "1", "--game", game],
+                              capture_output=True, text=True, timeout=600)
+        assert done.returncode == 0, done.stderr
+        found = re.search(r"([\d,]+) decisions\s+([\d,]+) instructions/decision", done.stdout)
+        assert found, done.stdout
+        return int(found.group(1).replace(",", "")), int(found.group(2).replace(",", ""))
+    (made1, first), (made2, second) = per_decision(), per_decision()
+    assert made1 == made2 > 0
+    assert abs(first - second) <= 0.01 * first

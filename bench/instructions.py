@@ -1,0 +1,83 @@
+"""Machine instructions per decision, counted by valgrind: a deterministic measure of speed.
+
+    python bench/instructions.py [--games N] [--game NAME ...] [--warm N]
+
+Why: on the shared machine the same run's decisions/s swing by a fifth between repetitions
+(and by 5% with nothing but PYTHONHASHSEED changed), so a change that saves 1-3% cannot be seen
+in timings. Valgrind's cachegrind counts the instructions the CPU runs; with the hash seed
+fixed, the same code, seeds and random choices give the same count to about 0.03%. Unlike
+`bench/work.py` (Python bytecodes), it sees what a bytecode costs in C: a dict lookup with a
+tuple key, an allocation, a call. It does not see cache misses or branch mispredictions, so
+confirm large changes with `bench/benchmark.py`.
+
+Each game is counted twice in fresh processes under `valgrind --tool=cachegrind --cache-sim=no`:
+once playing `--warm` games only (every generated function compiled on its first call, the
+import and compile costs), once playing those and then `--games` counted ones; the difference
+over the counted games' decisions is printed. The driver is the benchmark's speed run: every
+decision asked, `random.Random` choices, chance drawn by the game's own generator. Figures only.
+Needs valgrind (Debian's `valgrind` package); without it, says so and stops.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import re
+import shutil
+import subprocess
+import sys
+
+DRIVER = r"""
+import random, sys
+from lumos import api
+game, warm, counted = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+cg = api.load_game(game)
+def play(seeds, rng):
+    made = 0
+    for seed in seeds:
+        state = api.new_game(cg, seed=seed)
+        while not state.is_terminal():
+            if state.is_chance_node():
+                state.apply_action(state.sample_chance())
+                continue
+            state.apply_action(rng.choice(state.legal_actions()))
+            made += 1
+    return made
+play(range(1000, 1000 + warm), random.Random(3))
+print("decisions", play(range(counted), random.Random(7)), file=sys.stderr)
+"""
+BUNDLED = ("snitch-snatcher", "catch-the-golden-snitch", "chamber-of-secrets-trivia", "defenders-of-hogwarts")
+
+
+def count(game: str, warm: int, counted: int) -> tuple[int, int]:
+    """(instructions, decisions) of one process playing `warm` then `counted` games."""
+    env = dict(os.environ, PYTHONHASHSEED=os.environ.get("PYTHONHASHSEED", "1"))
+    out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
+                          sys.executable, "-c", DRIVER, game, str(warm), str(counted)],
+                         capture_output=True, text=True, env=env, check=True).stderr
+    refs = re.search(r"I\s+refs:\s+([\d,]+)", out)
+    made = re.search(r"^decisions (\d+)$", out, re.M)
+    if refs is None or made is None:
+        raise SystemExit(f"valgrind's output has no instruction count:\n{out[-2000:]}")
+    return int(refs.group(1).replace(",", "")), int(made.group(1))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=40, help="counted games per game (default 40)")
+    ap.add_argument("--warm", type=int, default=10, help="games played first, not counted (default 10)")
+    ap.add_argument("--game", action="append", help="a bundled game or a game folder (repeat; default: the four)")
+    args = ap.parse_args(argv)
+    if shutil.which("valgrind") is None:
+        print("valgrind is not installed (apt-get install valgrind): nothing counted")
+        return 1
+    print(f"Instructions per decision (cachegrind; {args.games} games after {args.warm} not counted; "
+          f"PYTHONHASHSEED={os.environ.get('PYTHONHASHSEED', '1')})")
+    for game in args.game or BUNDLED:
+        base, _ = count(game, args.warm, 0)
+        total, made = count(game, args.warm, args.games)
+        print(f"  {game:<32} {made:>7,} decisions  {(total - base) / max(1, made):>10,.0f} instructions/decision")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
