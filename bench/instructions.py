@@ -55,7 +55,7 @@ def count(game: str, warm: int, counted: int) -> tuple[int, int]:
                           sys.executable, "-c", DRIVER, game, str(warm), str(counted)],
                          capture_output=True, text=True, env=env, check=True).stderr
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out)
-    made = re.search(r"^decisions (\d+)$", out, re.M)
+    made = re.search(r"^decisions (\d+)$", out, re.MULTILINE)
     if refs is None or made is None:
         raise SystemExit(f"valgrind's output has no instruction count:\n{out[-2000:]}")
     return int(refs.group(1).replace(",", "")), int(made.group(1))
