@@ -10,9 +10,10 @@ fixed, the same code, seeds and random choices give the same count to about 0.03
 tuple key, an allocation, a call. It does not see cache misses or branch mispredictions, so
 confirm large changes with `bench/benchmark.py`.
 
-Each game is counted twice in fresh processes under `valgrind --tool=cachegrind --cache-sim=no`:
-once playing `--warm` games only (every generated function compiled on its first call, the
-import and compile costs), once playing those and then `--games` counted ones; the difference
+Each game is played once outside valgrind (filling the compiler's and Python's caches), then
+counted twice in fresh processes under `valgrind --tool=cachegrind --cache-sim=no`: once playing
+`--warm` games only (every generated function compiled on its first call, the import and
+compile costs), once playing those and then `--games` counted ones; the difference
 over the counted games' decisions is printed. The driver is the benchmark's speed run: every
 decision asked, `random.Random` choices, chance drawn by the game's own generator. Figures only.
 Needs valgrind (Debian's `valgrind` package); without it, says so and stops.
@@ -48,9 +49,20 @@ print("decisions", play(range(counted), random.Random(7)), file=sys.stderr)
 BUNDLED = ("snitch-snatcher", "catch-the-golden-snitch", "chamber-of-secrets-trivia", "defenders-of-hogwarts")
 
 
+def _env() -> dict:
+    return dict(os.environ, PYTHONHASHSEED=os.environ.get("PYTHONHASHSEED", "1"))
+
+
+def prepare(game: str, warm: int) -> None:
+    """One run outside valgrind first, so that both counted processes find the same caches
+    (the compiler's, Python's bytecode): otherwise the first pays for filling them."""
+    subprocess.run([sys.executable, "-c", DRIVER, game, str(warm), "0"], capture_output=True, text=True,
+                   env=_env(), check=True)
+
+
 def count(game: str, warm: int, counted: int) -> tuple[int, int]:
     """(instructions, decisions) of one process playing `warm` then `counted` games."""
-    env = dict(os.environ, PYTHONHASHSEED=os.environ.get("PYTHONHASHSEED", "1"))
+    env = _env()
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                           sys.executable, "-c", DRIVER, game, str(warm), str(counted)],
                          capture_output=True, text=True, env=env, check=True).stderr
@@ -73,6 +85,7 @@ def main(argv: list[str] | None = None) -> int:
     print(f"Instructions per decision (cachegrind; {args.games} games after {args.warm} not counted; "
           f"PYTHONHASHSEED={os.environ.get('PYTHONHASHSEED', '1')})")
     for game in args.game or BUNDLED:
+        prepare(game, args.warm)
         base, _ = count(game, args.warm, 0)
         total, made = count(game, args.warm, args.games)
         print(f"  {game:<32} {made:>7,} decisions  {(total - base) / max(1, made):>10,.0f} instructions/decision")

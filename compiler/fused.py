@@ -423,7 +423,7 @@ def _state_lists(ttext, otext, first):
     whom (`holder`) read once before a search into locals, not as an attribute of the state at
     every space tested: the conditions never write the state, and a move writes these lists in
     place (Machine.place), so the same list objects hold for the whole search. About 0.5% fewer
-    machine instructions per Snitch Snatcher decision (cachegrind, 40 seeded games)."""
+    machine instructions per decision of a game of many moves (cachegrind, 40 seeded games)."""
     first = list(first)
     for field in ("occ", "holder"):
         if f"st.{field}[" in ttext or f"st.{field}[" in otext:

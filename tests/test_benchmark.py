@@ -73,7 +73,7 @@ def test_instruction_counts_agree_between_runs():
     game = str(BENCH.parents[1] / "examples" / "tic-tac-toe")
 
     def per_decision():
-        done = subprocess.run([sys.executable, str(INSTRUCTIONS), "--games", "3", "--warm", "1", "--game", game],
+        done = subprocess.run([sys.executable, str(INSTRUCTIONS), "--games", "60", "--warm", "1", "--game", game],
                               capture_output=True, text=True, timeout=600, check=False)
         assert done.returncode == 0, done.stderr
         found = re.search(r"([\d,]+) decisions\s+([\d,]+) instructions/decision", done.stdout)
