@@ -14,7 +14,7 @@ Each game is played once outside valgrind (filling the compiler's and Python's c
 counted twice in fresh processes under `valgrind --tool=cachegrind --cache-sim=no`: once playing
 `--warm` games only (every generated function compiled on its first call, the import and
 compile costs), once playing those and then `--games` counted ones; the difference
-over the counted games' decisions is printed. The driver is the benchmark's speed run: every
+over the counted games' decisions is printed. The driver is bench/work.py's (the benchmark's speed run): every
 decision asked, `random.Random` choices, chance drawn by the game's own generator. Figures only.
 Needs valgrind (Debian's `valgrind` package); without it, says so and stops.
 """
@@ -29,23 +29,15 @@ import sys
 
 DRIVER = r"""
 import random, sys
+sys.path.insert(0, sys.argv[4])          # bench/: work.py's driver, the benchmark's speed run
 from lumos import api
+from work import lumos_games
 game, warm, counted = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 cg = api.load_game(game)
-def play(seeds, rng):
-    made = 0
-    for seed in seeds:
-        state = api.new_game(cg, seed=seed)
-        while not state.is_terminal():
-            if state.is_chance_node():
-                state.apply_action(state.sample_chance())
-                continue
-            state.apply_action(rng.choice(state.legal_actions()))
-            made += 1
-    return made
-play(range(1000, 1000 + warm), random.Random(3))
-print("decisions", play(range(counted), random.Random(7)), file=sys.stderr)
+lumos_games(cg, warm, seed0=1000)
+print("decisions", lumos_games(cg, counted, seed0=1)[0], file=sys.stderr)
 """
+HERE = os.path.dirname(os.path.abspath(__file__))
 BUNDLED = ("snitch-snatcher", "catch-the-golden-snitch", "chamber-of-secrets-trivia", "defenders-of-hogwarts")
 
 
@@ -56,7 +48,7 @@ def _env() -> dict:
 def prepare(game: str, warm: int) -> None:
     """One run outside valgrind first, so that both counted processes find the same caches
     (the compiler's, Python's bytecode): otherwise the first pays for filling them."""
-    subprocess.run([sys.executable, "-c", DRIVER, game, str(warm), "0"], capture_output=True, text=True,
+    subprocess.run([sys.executable, "-c", DRIVER, game, str(warm), "0", HERE], capture_output=True, text=True,
                    env=_env(), check=True)
 
 
@@ -64,7 +56,7 @@ def count(game: str, warm: int, counted: int) -> tuple[int, int]:
     """(instructions, decisions) of one process playing `warm` then `counted` games."""
     env = _env()
     out = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
-                          sys.executable, "-c", DRIVER, game, str(warm), str(counted)],
+                          sys.executable, "-c", DRIVER, game, str(warm), str(counted), HERE],
                          capture_output=True, text=True, env=env, check=True).stderr
     refs = re.search(r"I\s+refs:\s+([\d,]+)", out)
     made = re.search(r"^decisions (\d+)$", out, re.MULTILINE)
