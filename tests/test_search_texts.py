@@ -9,6 +9,9 @@ rewrites themselves, including the forms they must leave alone.
 """
 from __future__ import annotations
 
+import operator
+
+
 import pytest
 
 from lumos.compiler import fused
@@ -158,3 +161,19 @@ def test_a_listing_finds_its_rows_once_and_each_by_the_first_binding(monkeypatch
         assert text.count("_tag_rows = _rows.get(tag)") == 1 and "_tag_rows.get(p1)" in text
     searches = [t for t in texts if t.startswith("def search") and "_occ = st.occ" in t]
     assert searches and all("st.occ[" not in t.split("_occ = st.occ", 1)[1] for t in searches)
+
+
+@pytest.mark.parametrize("items", [(3,), (0, 2, 4), (4, 1)])
+def test_table_reads_add_the_rows_entries_in_the_items_order(items):
+    """A listing's options read from its table (fused._table_reads): one item by index, more by
+    one itemgetter; the same list, in the same order, as reading them one by one."""
+    text = "\n".join(["def add(row, out, items):", "    try:", *fused._table_reads("    ", "items"),
+                      "    except (IndexError, TypeError):", "        out.append('general')",
+                      "    return out"])
+    scope = {"_getter": operator.itemgetter}
+    exec(compile(text, "<test>", "exec"), scope)
+    row = tuple(("t", (9, x)) for x in range(5))
+    assert scope["add"](row, ["before"], items) == ["before"] + [row[x] for x in items]
+    # an item that is no number (none) adds nothing from the table: the general path takes it
+    assert scope["add"](row, ["before"], (1, None)) == ["before", "general"]
+    assert scope["add"](row, ["before"], (None,)) == ["before", "general"]
