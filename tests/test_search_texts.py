@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import operator
 
-
 import pytest
 
 from lumos.compiler import fused
