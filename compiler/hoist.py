@@ -72,6 +72,7 @@ def space_rows(texts: list[str], first: list[str], var: str, size: str, names: d
     and keeps it there) and its answer written in the list, so both hold the same answers (a
     remembered part's answer never changes: it reads no state). One list per value of the row's
     key, kept beside the search (names `_spaces_12`)."""
+    texts, first = _space_keyed_rows(texts, first, var, size, names)
     lines = {mt.group(1): mt for mt in map(_ROW_LINE.fullmatch, first) if mt}
     other = {r for r in lines if any(len(re.findall(rf"{r}(?!\w)", t)) != len(
         [u for u in _ROW_USE.finditer(t) if u.group(2) == r and u.group(3) == var]) for t in texts)}
@@ -98,6 +99,36 @@ def space_rows(texts: list[str], first: list[str], var: str, size: str, names: d
     return texts, out
 
 
+def _space_keyed_rows(texts: list[str], first: list[str], var: str, size: str, names: dict):
+    """(texts, first lines) with each remembered part keyed on the tested space alone (its
+    dictionary read by `var`: `(_9 if (_9 := _8.get(nxt)) is not None else _7(m, L))`) read
+    from a list indexed by the space, as space_rows does for parts keyed on a local and the
+    space: the list mirrors the dictionary (one list for the whole game, `_spaces1_8`, made on
+    the search's first run). Only for a dictionary the texts read nowhere else."""
+    uses = [mt for t in texts for mt in _SPACE_USE.finditer(t) if mt.group(3) == var]
+    caches = {mt.group(2) for mt in uses
+              if type(names.get(mt.group(2))) is dict and getattr(names.get(mt.group(4)), "reads", None) is not None
+              and len(names[mt.group(4)].reads) == 1}
+    caches = {c for c in caches if sum(len(re.findall(rf"(?<![\w.]){c}(?!\w)", t)) for t in texts)
+              == sum(1 for mt in uses if mt.group(2) == c)}
+    if not caches:
+        return texts, first
+
+    def use(mt):
+        h, c, v, f = mt.groups()
+        if c not in caches or v != var:
+            return mt.group(0)
+        return f"({h} if ({h} := _s1{c}[{var}]) is not None else _put_answer(_s1{c}, {var}, {f}(m, L)))"
+    texts = [_SPACE_USE.sub(use, t) for t in texts]
+    names["_put_answer"], names["_new_answers"] = _put_answer, _new_answers
+    out = list(first)
+    for c in sorted(caches):
+        names[f"_spaces1{c}"] = {}
+        out.append(f"_s1{c} = _spaces1{c}.get(0) or _new_answers(_spaces1{c}, 0, {size})")
+    return texts, out
+
+
+_SPACE_USE = re.compile(r"\((_\d+) if \(\1 := (_\d+)\.get\((\w+)\)\) is not None else (_\d+)\(m, L\)\)")
 _CALL_WITH_LOCALS = re.compile(r"(?<![\w.])(_\d+)\(m, L\)")
 _LOCALS = re.compile(r"(?<![\w.])L(?!\w)")
 

@@ -176,3 +176,27 @@ def test_table_reads_add_the_rows_entries_in_the_items_order(items):
     # an item that is no number (none) adds nothing from the table: the general path takes it
     assert scope["add"](row, ["before"], (1, None)) == ["before", "general"]
     assert scope["add"](row, ["before"], (None,)) == ["before", "general"]
+
+
+def test_a_part_remembered_by_the_space_alone_is_read_from_a_list():
+    """A remembered part keyed on the tested space alone (hoist._space_keyed_rows) is read from
+    a list indexed by the space, filled from the part's own function on a miss; a dictionary the
+    text reads anywhere else is left as it was."""
+    from lumos.compiler.hoist import space_rows
+
+    def twin(m, L):
+        return True
+    twin.reads = (21,)
+    names = {"_8": {}, "_7": twin}
+    use = "(_9 if (_9 := _8.get(nxt)) is not None else _7(m, L))"
+    (text,), first = space_rows([f"{use} and (_occ[nxt] < 0)"], [], "nxt", "len(nbrs)", names)
+    assert text == "(_9 if (_9 := _s1_8[nxt]) is not None else _put_answer(_s1_8, nxt, _7(m, L))) and (_occ[nxt] < 0)"
+    assert first == ["_s1_8 = _spaces1_8.get(0) or _new_answers(_spaces1_8, 0, len(nbrs))"]
+    assert names["_spaces1_8"] == {}
+    # the list holds what the part answers, filled on the first miss
+    row = [None] * 4
+    scope = {"_s1_8": row, "_put_answer": names["_put_answer"], "_7": lambda m, L: False, "_occ": [-1] * 4}
+    assert eval(text, scope, {"nxt": 2, "m": None, "L": None}) is False and row == [None, None, False, None]
+    # read elsewhere (here with no space): not a row of the space alone
+    (other,), rest = space_rows([f"{use} and _8.get(3)"], [], "nxt", "len(nbrs)", {"_8": {}, "_7": twin})
+    assert other == f"{use} and _8.get(3)" and rest == []
