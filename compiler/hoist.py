@@ -80,13 +80,7 @@ def space_rows(texts: list[str], first: list[str], var: str, size: str, names: d
     if not listed:
         return texts, first
 
-    def use(mt):
-        h, r, v, f = mt.groups()
-        if r not in listed or v != var:
-            return mt.group(0)
-        return f"({h} if ({h} := _s{r}[{var}]) is not None else _put_answer(_s{r}, {var}, {f}(m, L)))"
-    texts = [_ROW_USE.sub(use, t) for t in texts]
-    names["_put_answer"], names["_new_answers"] = _put_answer, _new_answers
+    texts = _read_from_lists(texts, _ROW_USE, listed, var, "_s", names)
     out = []
     for line in first:
         mt = _ROW_LINE.fullmatch(line)
@@ -114,18 +108,25 @@ def _space_keyed_rows(texts: list[str], first: list[str], var: str, size: str, n
     if not caches:
         return texts, first
 
-    def use(mt):
-        h, c, v, f = mt.groups()
-        if c not in caches or v != var:
-            return mt.group(0)
-        return f"({h} if ({h} := _s1{c}[{var}]) is not None else _put_answer(_s1{c}, {var}, {f}(m, L)))"
-    texts = [_SPACE_USE.sub(use, t) for t in texts]
-    names["_put_answer"], names["_new_answers"] = _put_answer, _new_answers
+    texts = _read_from_lists(texts, _SPACE_USE, caches, var, "_s1", names)
     out = list(first)
     for c in sorted(caches):
         names[f"_spaces1{c}"] = {}
         out.append(f"_s1{c} = _spaces1{c}.get(0) or _new_answers(_spaces1{c}, 0, {size})")
     return texts, out
+
+
+def _read_from_lists(texts: list[str], use: re.Pattern, rows, var: str, prefix: str, names: dict) -> list[str]:
+    """The texts with each use (`use`: groups name, row, space, function) of one of `rows` by the
+    space `var` read from the row's list (`{prefix}{row}`), and on a miss worked out by the
+    remembered part's function and written there (space_rows, _space_keyed_rows)."""
+    def read(mt):
+        h, r, v, f = mt.groups()
+        if r not in rows or v != var:
+            return mt.group(0)
+        return f"({h} if ({h} := {prefix}{r}[{var}]) is not None else _put_answer({prefix}{r}, {var}, {f}(m, L)))"
+    names["_put_answer"], names["_new_answers"] = _put_answer, _new_answers
+    return [use.sub(read, t) for t in texts]
 
 
 _SPACE_USE = re.compile(r"\((_\d+) if \(\1 := (_\d+)\.get\((\w+)\)\) is not None else (_\d+)\(m, L\)\)")
