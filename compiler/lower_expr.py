@@ -30,6 +30,18 @@ class Bound(tuple):
         entry.const = const
         return entry
 
+
+def _bound(slot: int, typ: str, const: tuple, f) -> Bound:
+    """A parameter given a constant; given an unrolled loop's item, it is that item too."""
+    entry = Bound(slot, typ, const)
+    if getattr(f, "bound_slot", None) is not None:
+        entry.unrolled = True
+    return entry
+
+
+UNROLL_ITEMS = 12    # the longest list a quantifier is unrolled over (e_Quantifier)
+UNROLL_COPIES = 64   # the most copies of a condition unrolled quantifiers nested in one another make
+
 # builtin functions: name -> (argument types, result type or a rule)
 BUILTINS = {
     "count": (("list",), "number"),
@@ -109,7 +121,10 @@ class ExprLowering:
             entry = self.local.names[n.name]
             slot, typ = entry
             if type(entry) is Bound:   # a parameter given a constant (inline_call): that constant
-                return _const(entry.const[0]), typ
+                fn = _const(entry.const[0])
+                if getattr(entry, "unrolled", False):   # an unrolled loop's item (e_Quantifier)
+                    fn.bound_slot = slot
+                return fn, typ
             return _local(slot), typ
         sym = self.symbols.get(n.name)
         if sym is None:
@@ -289,7 +304,11 @@ class ExprLowering:
                 srcs = [_src(f) for f in fns]
                 return "(" + "".join(f"{t}, " for t, _n in srcs) + ")", _merge(*srcs)
             # a list of values known when compiling, none of them none (named pieces): no item is none
-            return _mark_never_none(_joined(make), all(getattr(f, "const", (None,))[0] is not None for f in fns)), rtype
+            fn = _mark_never_none(_joined(make), all(getattr(f, "const", (None,))[0] is not None for f in fns))
+            if all(hasattr(f, "const") or hasattr(f, "items_const") for f in fns):
+                # its items (lists of them too), for a quantifier unrolled over it
+                fn.items_const = tuple(f.const[0] if hasattr(f, "const") else f.items_const for f in fns)
+            return fn, rtype
         return (lambda m, L: tuple(f(m, L) for f in fns)), rtype
 
     def listed(self, node):
@@ -442,11 +461,17 @@ class ExprLowering:
                           f"write `{n.kind} {n.var} in LIST where CONDITION`")
             return _BAD
         slot, restore = self.local.scoped(n.var, el)
+        first = len(self.local.slot_names)
+        errors = len(self.sink.items)
         try:
             cond, _ = self.expect(n.cond, "flag", f"the condition after `{n.kind} {n.var} in ... where`")
         finally:
             restore()
         kind = n.kind
+        if specialised() and kind != "count" and len(self.sink.items) == errors:
+            unrolled = self.unrolled(n, src, el, slot, first)
+            if unrolled is not None:
+                return unrolled, "flag"
         if specialised() and (_has_src(cond) or _has_src(src)):
             return _quantifier(kind, src, cond, slot), "number" if kind == "count" else "flag"
 
@@ -484,6 +509,57 @@ class ExprLowering:
             L[slot] = None
             return n_
         return counted, "number"
+
+    def unrolled(self, n, src, el, slot, first):
+        """`any x in L where C` / `all ...` over a short list known when compiling, as the chain
+        `C[x=a] or C[x=b] or ...` (`and` for `all`): C lowered once per item with x that item
+        (Bound), so what depends on it folds (`offset(s, k * first(d), ...)` becomes a table
+        read). The same parts run in the same order and stop where the loop stops. The item's
+        slot is never written: the loop leaves it none, and nothing in C reads it (x is a
+        constant there; a call given x reads the constant, `bound_slot`). Each copy must make
+        the same slots as C did (they are the same slots, used one copy after another, as the
+        loop uses them one item after another), or the loop is kept. None when not unrolled."""
+        items = getattr(src, "items_const", None)
+        if items is None and hasattr(src, "const") and type(src.const[0]) is tuple:
+            items = src.const[0]
+        budget = getattr(self, "unroll_budget", UNROLL_COPIES)
+        if not items or len(items) > min(UNROLL_ITEMS, budget):
+            return None
+        local = self.local
+        names_after, types_after = local.slot_names[first:], local.slot_types[first:]
+        errors = len(self.sink.items)
+        previous = local.names.get(n.var)
+        self.unroll_budget = budget // len(items)
+        parts, same = [], True
+        try:
+            for v in items:
+                del local.slot_names[first:], local.slot_types[first:]
+                entry = Bound(slot, el, (v,))
+                entry.unrolled = True
+                local.names[n.var] = entry
+                parts.append(self.expect(n.cond, "flag", "the condition")[0])
+                if local.slot_names[first:] != names_after or len(self.sink.items) != errors:
+                    same = False
+                    break
+        finally:
+            self.unroll_budget = budget
+            if previous is None:
+                local.names.pop(n.var, None)
+            else:
+                local.names[n.var] = previous
+            del local.slot_names[first:], local.slot_types[first:], self.sink.items[errors:]
+            local.slot_names += names_after
+            local.slot_types += types_after
+        if not same:
+            return None
+        op = "or" if n.kind == "any" else "and"
+        kept = _folded_parts(op, parts, range(len(parts)))
+        if kept is None:
+            return _const(op == "and")
+        if len(kept) == 1:
+            f = parts[kept[0]]
+            return _const(bool(f.const[0])) if hasattr(f, "const") else _truth(f)
+        return self._chain(op, [parts[i] for i in kept])
 
     def nested_it(self, cond) -> None:
         """W320: in a `where` nested inside another, two equal operands that read `it`
@@ -1077,11 +1153,14 @@ class ExprLowering:
         # except on locals nothing keeps (`scratch`: an action's `with` lists, a card's condition).
         consts = [getattr(f, "const", None) for f, _t in args]
         kept = not getattr(self, "scratch", False)
-        aliased = [getattr(f, "slot", None) for f, _t in args]
+        # an unrolled loop's item (e_Quantifier) is passed as the loop passes its slot: the
+        # parameter is that slot (which the body never reads: it is the item, a constant)
+        aliased = [getattr(f, "slot", None) if getattr(f, "bound_slot", None) is None else f.bound_slot
+                   for f, _t in args]
         slots = [a if a is not None else self.local.hidden(f"{decl.name}.{p}", t)
                  for p, a, (_f, t) in zip(decl.params, aliased, args)]
-        self.local.names = {p: (slot, t) if c is None else Bound(slot, t, c)
-                            for p, slot, (_f, t), c in zip(decl.params, slots, args, consts)}
+        self.local.names = {p: (slot, t) if c is None else _bound(slot, t, c, f)
+                            for p, slot, (f, t), c in zip(decl.params, slots, args, consts)}
         self.inlining.append(decl.name)
         depth, self.where_depth = getattr(self, "where_depth", 0), 0   # the body's `where`s are its own
         try:
@@ -1178,6 +1257,10 @@ class ExprLowering:
             fns.append(f)
             types.append(t)
         rtype = element(types[0]) or "any" if result == "element" else result
+        if n.func in ("first", "last") and specialised() and hasattr(fns[0], "const") \
+                and type(fns[0].const[0]) is tuple:   # of a list known when compiling (not a zone's id)
+            v = fns[0].const[0]
+            return _const((v[0] if n.func == "first" else v[-1]) if v else None), rtype
         fn = getattr(self, "b_" + n.func)(fns)
         found = getattr(fns[0], "first_of", None) if n.func == "first" else None
         if found is not None:     # of a filter: the first item its condition holds for (e_Where)
@@ -1301,6 +1384,8 @@ class ExprLowering:
         s, dx, dy = f
         if specialised() and self.board is not None:
             off = _grid_offsets(self.board)
+            if _known_number(dx) and _known_number(dy):   # one step known when compiling: its table
+                return _offset_table(off, s, dx.const[0], dy.const[0])
             fn = lambda m, L: off(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
             if any(_has_src(g) for g in f):
                 _lazy(fn, lambda: _offset_text(off, s, dx, dy))
@@ -1345,6 +1430,21 @@ class ExprLowering:
             inner[0], inner[1] = side, card
             return bool(cdef.condition(m, inner))
         return playable
+
+
+def _offset_table(off, s, dx, dy):
+    """offset(s, dx, dy) with dx, dy known when compiling: the space read from a table per space
+    (none off the grid), as `off` would find it."""
+    table = tuple(off(i, dx, dy) for i in range(len(off.xy)))
+    if hasattr(s, "const"):
+        v = s.const[0]
+        if v is None or (type(v) is int and 0 <= v < len(table)):
+            return _const(None if v is None else table[v])
+    fn = lambda m, L: None if (v := s(m, L)) is None else table[v]  # noqa: E731
+    if _has_src(s):
+        t, v = _name(), _name()
+        _lazy(fn, lambda: _around(s, f"(None if ({v} := ", f") is None else {t}[{v}])", {t: table}))
+    return fn
 
 
 def _table_read(start, table):

@@ -1,0 +1,145 @@
+"""`any`/`all` over a short list known when compiling is a chain of its condition's copies, one
+per item, with the item a constant in each (issue 14, speed: "offset is recomputed from a dict of
+attributes instead of a neighbour table"; compiler/lower_expr.py, `unrolled`).
+
+What must hold: the same parts run in the same order and stop where the loop stops, and the
+state after every step is the reference back end's, the frames' locals included (the loop's item
+slot is none after a loop, and a function given the item keeps no slot of its own).
+`offset(s, dx, dy)` with a step known when compiling reads a table per space; `first`/`last`
+of a known list are that item.
+"""
+from __future__ import annotations
+
+from lumos.compiler import blocks, fused
+from lumos.compiler.fused import using_backend
+from support.equivalence import ROOT, compiled, every_step
+from support.sources import write_game
+
+GRID = """\
+name: Strip
+grid:
+  columns: abcd
+  rows: 3
+  links:
+    orthogonal: orthogonal
+  legend:
+    o: {}
+  map: |
+    o o o o
+    o o o o
+    o o o o
+"""
+
+# Tiny game (no rulebook): marks dropped on free squares; a side wins with three of its marks in
+# a row across or up through the last one, or with both ends of a row of its own (a list of
+# spaces, one of them none: `offset` off the grid), or when every square next to its last mark
+# (a function given the item) is its own. The loops' lists are all known when compiling.
+RULES = """\
+game "Strip"
+board "board.yaml"
+sides red, blue
+var mark: side per space = none
+var last: space = none
+const steps = [[1, 0], [0, 1]]
+const ends = [[a1, d1], [a2, d2], [a3, none]]
+
+function mine(s, p) = s is not none and mark of s is p
+function line_through(s, p) = any d in steps where any j in [0, 1, 2] where all k in [0, 1, 2] where mark of offset(s, (k - j) * first(d), (k - j) * last(d)) is p
+function both_ends(p) = any e in ends where all s in e where mine(s, p)
+function hemmed(s, p) = all d in [[1, 0], [-1, 0], [0, 1], [0, -1]] where mine(offset(s, first(d), last(d)), p) or offset(s, first(d), last(d)) is none
+function counted(p) = count s in [a1, b1, c1] where mine(s, p)
+
+action drop:
+    with s in spaces where mark of it is none
+    label "mark {s}"
+    set s.mark = me
+    set last = s
+
+flow:
+    loop:
+        do one of drop by current
+        if line_through(last, current) or both_ends(current) or hemmed(last, current) or counted(current) > 2:
+            win current
+        if all s in spaces where mark of s is not none:
+            end in a draw
+        set current = other(current)
+"""
+
+
+def _strip(tmp_path, backend: str):
+    with using_backend(backend):
+        (tmp_path / backend).mkdir()
+        cg, diags, _ = write_game(tmp_path / backend, "strip", {"game.lumos": RULES, "board.yaml": GRID})
+    assert cg is not None, [d.headline() for d in diags]
+    return cg
+
+
+def test_unrolled_loops_play_the_reference_games_step_by_step(tmp_path, monkeypatch):
+    """Every state of 40 seeded random games (frames and locals included) and the events are the
+    reference back end's; every `any`/`all` loop of the game is unrolled (`count` is not)."""
+    texts = _capture(monkeypatch)
+    ref, new = _strip(tmp_path, "reference"), _strip(tmp_path, "specialised")
+    ends = set()
+    for seed in range(1, 41):
+        a = [x.replace(str(tmp_path / "reference"), "") for x in every_step(ref, seed)]
+        b = [x.replace(str(tmp_path / "specialised"), "") for x in every_step(new, seed)]
+        assert a == b, f"seed {seed}"
+        ends.add((len(a), a[-1][:30]))
+    assert len(ends) > 1   # the games end in more than one way
+    loops = [t for t in texts if t.startswith("def quantified")]
+    assert len(loops) == 1 and "_n += 1" in loops[0], loops   # `counted`
+    assert any(t.count("st.xv[0][") >= 18 for t in texts)     # the line test's 18 squares in line
+
+
+def _capture(monkeypatch) -> list[str]:
+    """The generated texts compiled from now on."""
+    texts = []
+    real_def, real = fused._compile_def, fused._compile
+
+    def capture_def(text):
+        texts.append(text)
+        return real_def(text)
+
+    def capture(text):
+        texts.append(text)
+        return real(text)
+    monkeypatch.setattr(fused, "_compile_def", capture_def)
+    monkeypatch.setattr(blocks, "_compile_def", capture_def)   # imported by name there
+    monkeypatch.setattr(fused, "_compile", capture)
+    return texts
+
+
+def _texts(monkeypatch, game):
+    texts = _capture(monkeypatch)
+    cg = compiled(game, "specialised")
+    for seed in (1, 2, 3):
+        every_step(cg, seed)
+    return texts
+
+
+def test_connect_fours_line_test_reads_step_tables_without_a_loop(monkeypatch):
+    """examples/connect-four's `four_through` (`any d in directions where any j in [0, 1, 2, 3]
+    where all k in ... where disc of offset(s, (k - j) * first(d), (k - j) * last(d)) is p`):
+    no loop and no cell arithmetic is left; each of the 64 steps is a table read."""
+    texts = _texts(monkeypatch, str(ROOT / "examples" / "connect-four"))
+    assert not any(t.startswith("def quantified") for t in texts)
+    flow = [t for t in texts if "m.st.xv[0][" in t and " == L[1]" in t and t.count(" == L[1]") >= 64]
+    assert flow, "the line test is written in line, one comparison per step"
+    assert all(".get((" not in t for t in flow)   # no cell looked up by its coordinates
+
+
+def test_a_loop_over_a_list_not_known_when_compiling_stays_a_loop(tmp_path, monkeypatch):
+    """`all s in spaces where ...` of a board of 12 spaces is unrolled (12 items at most); a list
+    read from the state is not."""
+    rules = RULES.replace("const ends = [[a1, d1], [a2, d2], [a3, none]]",
+                          "const ends = [[a1, d1], [a2, d2], [a3, none]]\nvar row: list of space = [a1, b1]")
+    rules = rules.replace("count s in [a1, b1, c1] where", "count s in row where")
+    rules = rules.replace("any e in ends where all s in e where mine(s, p)",
+                          "any s in row where mine(s, p) and s is last")
+    texts = _capture(monkeypatch)
+    with using_backend("specialised"):
+        cg, diags, _ = write_game(tmp_path, "strip", {"game.lumos": rules, "board.yaml": GRID})
+    assert cg is not None, [d.headline() for d in diags]
+    every_step(cg, 1)
+    loops = [t for t in texts if t.startswith("def quantified")]
+    assert loops and all("st.g[" in t.split("for _it in", 1)[1].split("\n", 1)[0] for t in loops)
