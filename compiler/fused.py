@@ -220,6 +220,33 @@ def _memo(fn, slots, clears=()):
     return memo
 
 
+_MISS = object()   # no answer remembered yet (_first_memo: none is an answer)
+
+
+def _first_memo(find, key: int, slot: int, last):
+    """`first(S where C)` over a list S known when compiling whose condition never reads the
+    state and reads no local but the item and slot `key`: find's answer remembered per value
+    of that slot. The item's slot is left holding S's last item, as find leaves it (`last`)."""
+    cache: dict = {}
+
+    def remember_first(m, L):   # a miss: find's answer, kept (what the text calls)
+        v = cache[L[key]] = find(m, L)
+        return v
+    remember_first.cache = cache
+
+    def first_memo(m, L):
+        v = cache.get(L[key], _MISS)
+        if v is _MISS:
+            v = remember_first(m, L)
+        L[slot] = last
+        return v
+    c, f, h, miss, s = _name(), _name(), _name(), _name(), _name()
+    first_memo.src = (f"(({h} if ({h} := {c}.get(L[{key}], {miss})) is not {miss} else {f}(m, L)), "
+                      f"L.__setitem__({slot}, {s}))[0]", {c: cache, f: remember_first, miss: _MISS, s: last})
+    first_memo.cache = cache
+    return first_memo
+
+
 def _reading(fn, slots):
     """fn, marked as reading no local but `slots` (a remembered part reads only the slots it is
     keyed on, and no state): a filter whose condition calls it need not write its item into its

@@ -8,7 +8,7 @@ from __future__ import annotations
 from lumos.compiler import nodes as N
 from lumos.compiler.fused import (_NO_NAMES, _Recipe, _arith_text, _around, _const, _count_of, _end_text, _exists,
                                   _in_sets_text, _length_of, _in_text, _method_text, _zone_cards_text,
-                                  _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
+                                  _first_memo, _first_of, _grid_offsets, _has_src, _joined, _last_of, _lazy, _local, _memo,
                                   _mark_never_none, _memo_then, _mentions, _merge, _name, _never_none, _offset_text,
                                   _quantifier, _first_search, _reach_search, _src, _walk_search, _where_text, _with_src, specialised)
 from lumos.compiler import static_search
@@ -354,6 +354,7 @@ class ExprLowering:
             cond, _ = self.expect(cond_node, "flag", "the condition after `where`")
             cells = self.first_cells
             owns = len(self.local.slot_names) > slot + 1   # the condition made slots of its own
+            remembered = _steady_first(self, src, cond_node, slot) if specialised() and not owns else None
         finally:
             self.where_depth = depth
             self.first_marks, self.first_cells = saved_marks
@@ -399,6 +400,8 @@ class ExprLowering:
         # `first(S where C)` stops at the first item (b_first): only when C writes no slot but the
         # item's, which is then left as the whole filter leaves it
         find = None if owns else self.first_finder(src, cond, slot, member)
+        if find is not None and remembered is not None and not cells:
+            find = _first_memo(find, remembered[0], slot, remembered[1])
         if cells:   # each run of the filter starts with its same-for-every-item parts unknown
             where, exists, find = resetting(where, cells), resetting(exists, cells), resetting(find, cells)
         if guard is not None:
@@ -1430,6 +1433,24 @@ class ExprLowering:
             inner[0], inner[1] = side, card
             return bool(cdef.condition(m, inner))
         return playable
+
+
+def _steady_first(low, src, cond_node, slot):
+    """(key slot, last item) when `first(S where C)` may be remembered per value of one local
+    (fused._first_memo): S is a list known when compiling, not empty, and C never reads the
+    state and reads no local but the item and that one (a `b in it` over constant lists)."""
+    from lumos.compiler.purity import analyse
+    items = getattr(src, "items_const", None)
+    if items is None and hasattr(src, "const") and type(src.const[0]) is tuple:
+        items = src.const[0]
+    if not items:
+        return None
+    pure, slots = analyse(low, cond_node)
+    keys = set(slots) - {slot}
+    bound = {e[0] for e in low.local.names.values() if type(e) is Bound}
+    if not pure or len(keys) != 1 or keys & bound or -1 in keys:
+        return None
+    return next(iter(keys)), items[-1]
 
 
 def _offset_table(off, s, dx, dy):

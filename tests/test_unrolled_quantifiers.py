@@ -33,7 +33,8 @@ grid:
 # Tiny game (no rulebook): marks dropped on free squares; a side wins with three of its marks in
 # a row across or up through the last one, or with both ends of a row of its own (a list of
 # spaces, one of them none: `offset` off the grid), or when every square next to its last mark
-# (a function given the item) is its own. The loops' lists are all known when compiling.
+# (a function given the item) is its own, or with a whole row (`row_of`: the first row holding
+# a square, remembered per square). The loops' lists are all known when compiling.
 RULES = """\
 game "Strip"
 board "board.yaml"
@@ -42,12 +43,14 @@ var mark: side per space = none
 var last: space = none
 const steps = [[1, 0], [0, 1]]
 const ends = [[a1, d1], [a2, d2], [a3, none]]
+const rows = [[a1, b1, c1, d1], [a2, b2, c2, d2], [a3, b3, c3, d3]]
 
 function mine(s, p) = s is not none and mark of s is p
 function line_through(s, p) = any d in steps where any j in [0, 1, 2] where all k in [0, 1, 2] where mark of offset(s, (k - j) * first(d), (k - j) * last(d)) is p
 function both_ends(p) = any e in ends where all s in e where mine(s, p)
 function hemmed(s, p) = all d in [[1, 0], [-1, 0], [0, 1], [0, -1]] where mine(offset(s, first(d), last(d)), p) or offset(s, first(d), last(d)) is none
 function counted(p) = count s in [a1, b1, c1] where mine(s, p)
+function row_of(s) = first(rows where s in it)
 
 action drop:
     with s in spaces where mark of it is none
@@ -58,7 +61,7 @@ action drop:
 flow:
     loop:
         do one of drop by current
-        if line_through(last, current) or both_ends(current) or hemmed(last, current) or counted(current) > 2:
+        if line_through(last, current) or both_ends(current) or hemmed(last, current) or counted(current) > 2 or count(row_of(last) where mark of it is current) == 4:
             win current
         if all s in spaces where mark of s is not none:
             end in a draw
@@ -143,3 +146,23 @@ def test_a_loop_over_a_list_not_known_when_compiling_stays_a_loop(tmp_path, monk
     every_step(cg, 1)
     loops = [t for t in texts if t.startswith("def quantified")]
     assert loops and all("st.g[" in t.split("for _it in", 1)[1].split("\n", 1)[0] for t in loops)
+
+
+def test_the_first_item_of_a_known_list_is_remembered_per_local(tmp_path):
+    """`first(rows where s in it)` (a list known when compiling, a condition that reads no state
+    and no local but `s`) is remembered per square (fused._first_memo): after play, what is
+    remembered is each square's own row, and the games are the reference's (the first test)."""
+    import gc
+    new = _strip(tmp_path, "specialised")
+    for seed in range(1, 21):
+        every_step(new, seed)
+    gc.unfreeze()   # lumos freezes what it loaded: look at every function
+    memos = [f for f in gc.get_objects() if type(f).__name__ == "function" and f.__name__ == "remember_first"
+             and f.cache]
+    rows = [[new.board.index[f"{c}{r}"] for c in "abcd"] for r in (1, 2, 3)]
+    row_memos = [f.cache for f in memos if all(type(v) is tuple and len(v) == 4 for v in f.cache.values())]
+    assert row_memos, "row_of is remembered"
+    for cache in row_memos:
+        assert len(cache) > 1
+        for square, row in cache.items():
+            assert list(row) == next(r for r in rows if square in r)
