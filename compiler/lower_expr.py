@@ -471,10 +471,10 @@ class ExprLowering:
         finally:
             restore()
         kind = n.kind
-        if specialised() and kind != "count" and len(self.sink.items) == errors:
+        if specialised() and len(self.sink.items) == errors:
             unrolled = self.unrolled(n, src, el, slot, first)
             if unrolled is not None:
-                return unrolled, "flag"
+                return unrolled, "number" if kind == "count" else "flag"
         if specialised() and (_has_src(cond) or _has_src(src)):
             return _quantifier(kind, src, cond, slot), "number" if kind == "count" else "flag"
 
@@ -515,7 +515,7 @@ class ExprLowering:
 
     def unrolled(self, n, src, el, slot, first):
         """`any x in L where C` / `all ...` over a short list known when compiling, as the chain
-        `C[x=a] or C[x=b] or ...` (`and` for `all`): C lowered once per item with x that item
+        `C[x=a] or C[x=b] or ...` (`and` for `all`; for `count`, the sum of their truths): C lowered once per item with x that item
         (Bound), so what depends on it folds (`offset(s, k * first(d), ...)` becomes a table
         read). The same parts run in the same order and stop where the loop stops. The item's
         slot is never written: the loop leaves it none, and nothing in C reads it (x is a
@@ -555,6 +555,17 @@ class ExprLowering:
             local.slot_types += types_after
         if not same:
             return None
+        if n.kind == "count":   # every copy runs, in order: the sum of their truths
+            known = sum(1 for f in parts if hasattr(f, "const") and f.const[0])
+            live = [f for f in parts if not hasattr(f, "const")]
+            if not live:
+                return _const(known)
+
+            def make():
+                tests = [_tested(f) for f in live]
+                text = " + ".join(f"(1 if {t} else 0)" for t, _n in tests)
+                return (f"{known} + {text}" if known else text), _merge(*tests)
+            return _joined(make)
         op = "or" if n.kind == "any" else "and"
         kept = _folded_parts(op, parts, range(len(parts)))
         if kept is None:
