@@ -785,8 +785,17 @@ class ExprLowering:
                 return _with_src(lambda m, L: (x := L[s]) is not None and m.st.occ[x] >= 0,  # noqa: F841
                                  f"(({x} := L[{s}]) is not None and m.st.occ[{x}] >= 0)", _NO_NAMES), "flag"
             if op in ("is", "=="):
-                return (lambda m, L: (x := space_of(m, L)) is None or m.st.occ[x] < 0), "flag"
-            return (lambda m, L: (x := space_of(m, L)) is not None and m.st.occ[x] >= 0), "flag"
+                fn = lambda m, L: (x := space_of(m, L)) is None or m.st.occ[x] < 0  # noqa: E731
+                test = "({x} := {s}) is None or m.st.occ[{x}] < 0"
+            else:
+                fn = lambda m, L: (x := space_of(m, L)) is not None and m.st.occ[x] >= 0  # noqa: E731
+                test = "({x} := {s}) is not None and m.st.occ[{x}] >= 0"
+            if specialised() and _has_src(space_of):   # the space's text in line (a constant one too)
+                def make():
+                    st, sn = _src(space_of)
+                    return "(" + test.format(x=_name(), s=st) + ")", sn
+                _lazy(fn, make)
+            return fn, "flag"
         static = getattr(a, "static", None)
         if static is not None and hasattr(b, "const") and b.const[0] is not None and op in ("==", "is", "!=", "isnot"):
             # `x.attr == constant` on an attribute that never changes: precompute the matches.

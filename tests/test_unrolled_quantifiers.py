@@ -166,3 +166,63 @@ def test_the_first_item_of_a_known_list_is_remembered_per_local(tmp_path):
         assert len(cache) > 1
         for square, row in cache.items():
             assert list(row) == next(r for r in rows if square in r)
+
+
+# Tic-tac-toe written with pieces instead of a variable per square (as a designer might write
+# it from the language page): a mark is a piece placed on the square, and a square's owner is
+# its occupant's side.
+PIECES = """\
+game "Tic-tac-toe with pieces"
+board "board.yaml"
+sides x, o
+kinds mark
+pieces of x:
+    mark off
+    mark off
+    mark off
+    mark off
+    mark off
+pieces of o:
+    mark off
+    mark off
+    mark off
+    mark off
+const lines = [[a1, b1, c1], [a2, b2, c2], [a3, b3, c3], [a1, a2, a3], [b1, b2, b3], [c1, c2, c3], [a1, b2, c3], [a3, b2, c1]]
+
+function owner(s) = if occupant(s) is none then none else occupant(s).side
+function has_line(p) = any line in lines where all s in line where owner(s) is p
+
+action place_mark:
+    with s in spaces where occupant(it) is none
+    label "mark {s}"
+    place first(pieces of me where it.space is none) at s
+
+flow:
+    loop:
+        do one of place_mark by current
+        if has_line(current):
+            win current
+        if all s in spaces where occupant(s) is not none:
+            end in a draw
+        set current = other(current)
+"""
+
+
+def test_occupant_of_a_known_square_is_read_in_line(tmp_path, monkeypatch):
+    """`occupant(s) is none` of a square known when compiling (the unrolled `owner(s)`) is a
+    read of the board's occupancy in the line test's text, not a closure per square; the games
+    are the reference back end's, step by step."""
+    texts = _capture(monkeypatch)
+    board = (ROOT / "examples" / "tic-tac-toe" / "board.yaml").read_text()
+    built = {}
+    for backend in ("reference", "specialised"):
+        with using_backend(backend):
+            (tmp_path / backend).mkdir()
+            cg, diags, _ = write_game(tmp_path / backend, "ttt", {"game.lumos": PIECES, "board.yaml": board})
+        assert cg is not None, [d.headline() for d in diags]
+        built[backend] = cg
+    for seed in range(1, 31):
+        a = [x.replace(str(tmp_path / "reference"), "") for x in every_step(built["reference"], seed)]
+        b = [x.replace(str(tmp_path / "specialised"), "") for x in every_step(built["specialised"], seed)]
+        assert a == b, f"seed {seed}"
+    assert any(t.count(") is None or m.st.occ[") >= 24 for t in texts)   # each square tested in line
