@@ -243,7 +243,6 @@ def _first_memo(find, key: int, slot: int, last):
     c, f, h, miss, s = _name(), _name(), _name(), _name(), _name()
     first_memo.src = (f"(({h} if ({h} := {c}.get(L[{key}], {miss})) is not {miss} else {f}(m, L)), "
                       f"L.__setitem__({slot}, {s}))[0]", {c: cache, f: remember_first, miss: _MISS, s: last})
-    first_memo.cache = cache
     return first_memo
 
 

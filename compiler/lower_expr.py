@@ -522,9 +522,7 @@ class ExprLowering:
         constant there; a call given x reads the constant, `bound_slot`). Each copy must make
         the same slots as C did (they are the same slots, used one copy after another, as the
         loop uses them one item after another), or the loop is kept. None when not unrolled."""
-        items = getattr(src, "items_const", None)
-        if items is None and hasattr(src, "const") and type(src.const[0]) is tuple:
-            items = src.const[0]
+        items = _known_items(src)
         budget = getattr(self, "unroll_budget", UNROLL_COPIES)
         if not items or len(items) > min(UNROLL_ITEMS, budget):
             return None
@@ -1406,7 +1404,9 @@ class ExprLowering:
     def b_offset(self, f):
         s, dx, dy = f
         if specialised() and self.board is not None:
-            off = _grid_offsets(self.board)
+            off = self.__dict__.get("_offsets")
+            if off is None:   # the board's tables, made once per game compiled
+                off = self._offsets = _grid_offsets(self.board)
             if _known_number(dx) and _known_number(dy):   # one step known when compiling: its table
                 return _offset_table(off, s, dx.const[0], dy.const[0])
             fn = lambda m, L: off(s(m, L), dx(m, L), dy(m, L))  # noqa: E731
@@ -1455,14 +1455,21 @@ class ExprLowering:
         return playable
 
 
+def _known_items(src):
+    """The items of a list known when compiling (a constant, or a list written of such values),
+    or None."""
+    items = getattr(src, "items_const", None)
+    if items is None and hasattr(src, "const") and type(src.const[0]) is tuple:
+        items = src.const[0]
+    return items
+
+
 def _steady_first(low, src, cond_node, slot):
     """(key slot, last item) when `first(S where C)` may be remembered per value of one local
     (fused._first_memo): S is a list known when compiling, not empty, and C never reads the
     state and reads no local but the item and that one (a `b in it` over constant lists)."""
     from lumos.compiler.purity import analyse
-    items = getattr(src, "items_const", None)
-    if items is None and hasattr(src, "const") and type(src.const[0]) is tuple:
-        items = src.const[0]
+    items = _known_items(src)
     if not items:
         return None
     pure, slots = analyse(low, cond_node)
@@ -1475,8 +1482,12 @@ def _steady_first(low, src, cond_node, slot):
 
 def _offset_table(off, s, dx, dy):
     """offset(s, dx, dy) with dx, dy known when compiling: the space read from a table per space
-    (none off the grid), as `off` would find it."""
-    table = tuple(off(i, dx, dy) for i in range(len(off.xy)))
+    (none off the grid), as `off` would find it; one table per step and board, shared by the
+    sites that take that step (an unrolled line test takes each step at several)."""
+    steps = off.__dict__.setdefault("steps", {})
+    table = steps.get((dx, dy))
+    if table is None:
+        table = steps[dx, dy] = tuple(off(i, dx, dy) for i in range(len(off.xy)))
     if hasattr(s, "const"):
         v = s.const[0]
         if v is None or (type(v) is int and 0 <= v < len(table)):
