@@ -1230,11 +1230,23 @@ class ExprLowering:
         def make():
             # every argument first, left to right; then their slots; then the body
             parts = [_src(f) for f in argfns]
-            values = [_name() for _ in parts]
             bt, bn = _src(body)
+            names = {**_merge(*parts), **bn}
+            if slots == list(range(slots[0], slots[0] + len(slots))):
+                # slots side by side (as a call's are made): one store of a slice, the values
+                # still all made first, left to right; constants stored as one tuple
+                cut, values = _name(), _name()
+                names[cut] = slice(slots[0], slots[0] + len(slots))
+                known = [getattr(f, "const", None) for f in argfns]
+                if all(k is not None for k in known):
+                    names[values] = tuple(k[0] for k in known)
+                else:
+                    values = "(" + "".join(f"{t}, " for t, _n in parts) + ")"
+                return f"(L.__setitem__({cut}, {values}) or {bt})", names
+            values = [_name() for _ in parts]
             text = "".join(f"({v} := {t}), " for v, (t, _n) in zip(values, parts))
             text += ", ".join(f"L.__setitem__({slot}, {v})" for slot, v in zip(slots, values))
-            return f"(({text})[-1] or {bt})", {**_merge(*parts), **bn}
+            return f"(({text})[-1] or {bt})", names
         if len(slots) == 2:
             s0, s1 = slots
             a0, a1 = argfns
