@@ -573,6 +573,53 @@ class ExprLowering:
             return _const(bool(f.const[0])) if hasattr(f, "const") else _truth(f)
         return self._chain(op, [parts[i] for i in kept])
 
+    def counted_where(self, w):
+        """`count(S where C)` over a short list known when compiling (a constant's name, or a
+        list written of names and values), C reading `it` in every part of its `and` and making
+        no slot of its own: the sum of C's truths, one copy per item with `it` that item (as
+        `count x in S where C` is unrolled), after the item slot is given S's last item, where
+        the filter leaves it. None when not unrolled (nothing lowered is left behind then)."""
+        simple = (N.Name, N.Num, N.Str, N.Bool, N.NoneLit)
+        source = w.source
+        if w.name is not None or not (isinstance(source, N.Name) or isinstance(source, N.ListLit) and all(
+                isinstance(x, simple) or isinstance(x, N.ListLit) and all(isinstance(y, simple) for y in x.items)
+                for x in source.items)):
+            return None
+        parts = list(w.cond.items) if isinstance(w.cond, N.BoolOp) and w.cond.op == "and" else [w.cond]
+        if any(not _mentions(p, "it") for p in parts):
+            return None        # parts the same for every item: the filter tests them once, first
+        errors = len(self.sink.items)
+        src, styp = self.listed(source)
+        el = element(styp)
+        items = _known_items(src) if el is not None else None
+        if not items or len(self.sink.items) != errors:
+            del self.sink.items[errors:]
+            return None
+        local = self.local
+        slot, restore = local.scoped("it", el)
+        depth = getattr(self, "where_depth", 0)
+        saved = getattr(self, "first_marks", None), getattr(self, "first_cells", None)
+        self.where_depth, self.first_marks, self.first_cells = depth + 1, None, []
+        try:
+            total = self.unrolled(N.Quantifier(w.span, "count", "it", source, w.cond), src, el, slot, slot + 1)
+            cells = self.first_cells
+        finally:
+            self.where_depth = depth
+            self.first_marks, self.first_cells = saved
+            restore()
+        if total is None or cells:
+            del local.slot_names[slot:], local.slot_types[slot:]   # the item slot: the filter makes its own
+            return None
+        if depth:
+            self.nested_it(w.cond)
+        last = items[-1]
+
+        def make():
+            t, names = _src(total)
+            lv = _name()
+            return f"(L.__setitem__({slot}, {lv}) or {t})", {**names, lv: last}
+        return _joined(make)
+
     def nested_it(self, cond) -> None:
         """W320: in a `where` nested inside another, two equal operands that read `it`
         (`distance(it.space, it.space, ...)`) test the inner item against itself — almost
@@ -1276,6 +1323,10 @@ class ExprLowering:
             self.sink.add("E204", f"`{n.func}` takes {len(want)} argument(s), not {len(n.args)}", n.span,
                           f"{n.func}({', '.join(w.replace('list:', 'list of ') for w in want)})")
             return _BAD
+        if n.func == "count" and specialised() and isinstance(n.args[0], N.Where):
+            counted = self.counted_where(n.args[0])
+            if counted is not None:
+                return counted, "number"
         fns, types = [], []
         for arg, w in zip(n.args, want):
             if w == "link":

@@ -6,9 +6,12 @@ What must hold: the same parts run in the same order and stop where the loop sto
 state after every step is the reference back end's, the frames' locals included (the loop's item
 slot is none after a loop, and a function given the item keeps no slot of its own).
 `offset(s, dx, dy)` with a step known when compiling reads a table per space; `first`/`last`
-of a known list are that item.
+of a known list are that item. `count(S where C)` over such a list is unrolled as `count` is,
+its item slot left holding S's last item, as the filter leaves it.
 """
 from __future__ import annotations
+
+import re
 
 from lumos.compiler import blocks, fused
 from lumos.compiler.fused import using_backend
@@ -34,7 +37,8 @@ grid:
 # a row across or up through the last one, or with both ends of a row of its own (a list of
 # spaces, one of them none: `offset` off the grid), or when every square next to its last mark
 # (a function given the item) is its own, or with a whole row (`row_of`: the first row holding
-# a square, remembered per square). The loops' lists are all known when compiling.
+# a square, remembered per square), or with both squares of a pair of `ends` (a count of a
+# filter of the loop's item). The loops' lists are all known when compiling.
 RULES = """\
 game "Strip"
 board "board.yaml"
@@ -51,6 +55,7 @@ function both_ends(p) = any e in ends where all s in e where mine(s, p)
 function hemmed(s, p) = all d in [[1, 0], [-1, 0], [0, 1], [0, -1]] where mine(offset(s, first(d), last(d)), p) or offset(s, first(d), last(d)) is none
 function counted(p) = count s in [a1, b1, c1] where mine(s, p)
 function row_of(s) = first(rows where s in it)
+function pair(p) = any e in ends where count(e where mine(it, p)) == 2
 
 action drop:
     with s in spaces where mark of it is none
@@ -61,7 +66,7 @@ action drop:
 flow:
     loop:
         do one of drop by current
-        if line_through(last, current) or both_ends(current) or hemmed(last, current) or counted(current) > 2 or count(row_of(last) where mark of it is current) == 4:
+        if line_through(last, current) or both_ends(current) or hemmed(last, current) or counted(current) > 2 or pair(current) or count(row_of(last) where mark of it is current) == 4:
             win current
         if all s in spaces where mark of s is not none:
             end in a draw
@@ -92,6 +97,8 @@ def test_unrolled_loops_play_the_reference_games_step_by_step(tmp_path, monkeypa
     assert not [t for t in texts if t.startswith("def quantified")]
     assert any(t.count("(1 if ") >= 3 for t in texts)         # `counted`: a sum of three tests
     assert any(t.count("st.xv[0][") >= 18 for t in texts)     # the line test's 18 squares in line
+    # `count(e where mine(it, p))`: the filter's slot given its last item, then a sum of two tests
+    assert any(re.search(r"L\.__setitem__\(\d+, _\d+\) or \(\(1 if .* else 0\) \+ \(1 if ", t) for t in texts)
 
 
 def _capture(monkeypatch) -> list[str]:
