@@ -1284,14 +1284,19 @@ def _first_run_listing(m, side, tag, out):  # the code of a joined listing until
     return fn(m, side, tag, out)
 
 
-def _exists(src, cond, slot, guard):
+def _exists(src, cond, slot, guard, where=None):
     """Whether `S where C` has an item (`... is not empty`), stopping at the first item that
     passes: for locals nobody reads afterwards only (Lowerer.scratch), as the item slot and
-    the slots C writes are left as the first passing item leaves them, not the last item."""
+    the slots C writes are left as the first passing item leaves them, not the last item.
+    Given the filter (`where`, for locals a saved state holds): the item slot is given S's last
+    item first, as the filter leaves it, and C's text must write no slot and call nothing that
+    reads the locals (else the answer is the filter's own, made whole); `leaves_last` says so."""
     def make():
         (stext, sn), (ctext, cn) = _src(src), _src(cond)
         names = {**sn, **cn}
         item = f"L[{slot}]"
+        if where is not None:
+            return _exists_leaving_last(stext, ctext, names, slot, guard, where, _never_none(src))
         if "(m, L)" not in ctext and f"__setitem__({slot}," not in ctext:
             ctext, put = ctext.replace(item, "_it"), ""
         else:
@@ -1314,7 +1319,38 @@ def _exists(src, cond, slot, guard):
 """
         return _state_read_once(body.splitlines()), names
     fn = _joined_def(make, "exists")
+    if where is not None:
+        def stops_early():   # C's text may be run on its own, item by item (see above)
+            ctext = _src(cond)[0]
+            return "(m, L)" not in ctext and "__setitem__(" not in ctext
+        fn.leaves_last = stops_early
     return fn
+
+
+def _exists_leaving_last(stext, ctext, names, slot, guard, where, unguarded):
+    """(text, names) of _exists given the filter: see there."""
+    head = ""
+    if guard is not None:
+        gtext, gn = _src(guard)
+        names.update(gn)
+        head = f"    if not ({gtext}):\n        return False\n"
+    if "(m, L)" in ctext or "__setitem__(" in ctext:   # (e_IsEmpty reads the filter itself then)
+        wtext, wn = _src(where)
+        names.update(wn)
+        return f"def exists(m, L):\n{head}    return bool({wtext})\n", names
+    ctext = ctext.replace(f"L[{slot}]", "_it")
+    ctext = _truth(_unguarded(ctext, "_it") if unguarded else ctext)
+    body = f"""def exists(m, L):
+{head}    _items = ({stext}) or ()
+    if not _items:
+        return False
+    L[{slot}] = _items[-1]
+    for _it in _items:
+        if {ctext}:
+            return True
+    return False
+"""
+    return _state_read_once(body.splitlines()), names
 
 
 def _in_text(positive: bool, a, b):

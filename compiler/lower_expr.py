@@ -397,6 +397,8 @@ class ExprLowering:
         exists = None
         if member is None and specialised() and getattr(self, "scratch", False):
             exists = _exists(src, cond, slot, guard)   # for `... is (not) empty` (e_IsEmpty)
+        elif member is None and specialised() and not owns and not cells:
+            exists = _exists(src, cond, slot, guard, where)   # the item slot left as the filter leaves it
         # `first(S where C)` stops at the first item (b_first): only when C writes no slot but the
         # item's, which is then left as the whole filter leaves it
         find = None if owns else self.first_finder(src, cond, slot, member)
@@ -742,6 +744,18 @@ class ExprLowering:
         if element(t) is None:
             self.sink.add("E203", f"only a list or a zone can be empty, not {describe(t)}", n.operand.span, "")
         exists = getattr(f, "exists", None)
+        stops_early = getattr(exists, "leaves_last", None)
+        if exists is not None and specialised() and stops_early and not getattr(self, "scratch", False):
+            # the filter's item slot is left as the filter leaves it (fused._exists): stop at the
+            # first item when its condition's text may be run on its own, else read the filter
+            negated = n.negated
+
+            def make():
+                g = exists if stops_early() else f
+                if negated:
+                    return _around(g, "bool(", ")") if g is f else _around(g, "", "")
+                return _around(g, "not ", "")
+            return _joined(make), "flag"
         if exists is not None and specialised() and getattr(self, "scratch", False):
             # a filter asked only whether it has an item: stop at the first (see fused._exists)
             if n.negated:
@@ -1262,12 +1276,14 @@ class ExprLowering:
                 fn = _joined(make_of(body))
                 if exists is not None:   # the body is a filter: the call can be asked whether it has an item
                     fn.exists = _joined(make_of(exists))
+                    fn.exists.leaves_last = getattr(exists, "leaves_last", None)
                 return _mark_never_none(fn, _never_none(body)), rtype
             if exists is not None:   # the body is a filter: the call can be asked whether it has an item
                 def inline1_exists(m, L):
                     L[s0] = a0(m, L)
                     return exists(m, L)
                 inline1.exists = inline1_exists
+                inline1_exists.leaves_last = getattr(exists, "leaves_last", None)
             if _has_src(a0) or _has_src(body):
                 def make():
                     (at, an), (bt, bn) = _src(a0), _src(body)

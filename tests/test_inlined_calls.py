@@ -5,7 +5,9 @@ generic closure").
 
 What must hold: every argument is made before any slot is written, left to right, and the
 slots then hold what the reference back end's call leaves in them (a saved state holds them).
-Slots side by side are written by one store of a slice; constants as one tuple.
+Slots side by side are written by one store of a slice; constants as one tuple. A filter asked
+only whether it has an item (`(S where C) is empty`) stops at the first one, its item slot given
+S's last item first, as the filter leaves it (compiler/fused.py, `_exists`).
 """
 from __future__ import annotations
 
@@ -17,7 +19,9 @@ from test_unrolled_quantifiers import GRID, _capture
 # Tiny game (no rulebook): marks dropped on free squares of a 4x3 strip; three in a row of the
 # bottom or top row named square by square (`line` of three constants), three of a column
 # through the last mark (`line` of computed squares, one of them maybe off the grid), or
-# `span` given its arguments in an order that is not its slots' (a local read twice).
+# `span` given its arguments in an order that is not its slots' (a local read twice), or when
+# no free square is left of one of its marks (`open_before`: whether a filter has an item, asked
+# of a call) and its last mark has one of its own to the left.
 RULES = """\
 game "Strip"
 board "board.yaml"
@@ -28,6 +32,7 @@ var last: space = none
 function line(p, a, b, c) = a is not none and b is not none and c is not none and mark of a is p and mark of b is p and mark of c is p
 function span(a, p, b) = line(p, a, offset(a, 1, 0), b)
 function bottom(p) = line(p, a1, b1, c1) or line(p, b1, c1, d1) or line(p, a3, b3, c3) or line(p, b3, c3, d3)
+function open_before(p) = (spaces where mark of it is none and mark of offset(it, 1, 0) is p) is not empty
 function column(s, p) = line(p, offset(s, 0, -1), s, offset(s, 0, 1)) or line(p, s, offset(s, 0, 1), offset(s, 0, 2)) or line(p, offset(s, 0, -2), offset(s, 0, -1), s)
 
 action drop:
@@ -41,7 +46,9 @@ flow:
         do one of drop by current
         if bottom(current) or column(last, current) or span(last, current, offset(last, 2, 0)):
             win current
-        if all s in spaces where mark of s is not none:
+        if not open_before(current) and mark of offset(last, -1, 0) is current:
+            win current
+        if (spaces where mark of it is none) is empty:
             end in a draw
         set current = other(current)
 """
@@ -71,3 +78,5 @@ def test_inlined_calls_leave_the_reference_locals_after_every_step(tmp_path, mon
     flow = [t for t in texts if "L.__setitem__(_" in t]
     assert flow, "the calls store their slots as slices"
     assert not any("), L.__setitem__(" in t for t in texts), "no call writes its slots one by one"
+    stops = [t for t in texts if t.startswith("def exists") and "= _items[-1]" in t and "return True" in t]
+    assert len(stops) == 2, "both `is empty` tests stop at the first item"
