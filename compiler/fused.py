@@ -296,8 +296,33 @@ def _joined_def(make, name: str):
 
 
 def _compile_def(text: str):
-    code = compile(text, "<lumos search>", "exec")
+    code = compile(_space_lists_once(text), "<lumos search>", "exec")
     return next(c for c in code.co_consts if isinstance(c, types.CodeType))
+
+
+_SPACE_LIST = re.compile(r"(?<![\w.])(?:m\.)?st\.xv\[(\d+)\]")   # a space variable's list, by number
+_DEF_OF_M = re.compile(r"def \w+\(m, [^)]*\):\n")
+
+
+def _space_lists_once(text: str) -> str:
+    """A generated function's text with each space variable's list that it names four times or
+    more read once, into a local, at its start (`_xv0 = m.st.xv[0]`; the start reads it even on a
+    path that would not, so fewer names gain nothing measurable): the machine's state object is
+    never replaced, and a space variable's list is replaced only by set-up and by a copy of the
+    state (a move writes into it), so every read in one call finds the same list. A tic-tac-toe's
+    line test reads its squares' list 24 times. The names made here are no `_12` name."""
+    head = _DEF_OF_M.match(text) if "st.xv[" in text else None
+    if head is None:
+        return text
+    counts: dict = {}
+    for k in _SPACE_LIST.findall(text, head.end()):
+        counts[k] = counts.get(k, 0) + 1
+    once = {k for k, n in counts.items() if n > 3}
+    if not once:
+        return text
+    body = _SPACE_LIST.sub(lambda mt: f"_xv{mt.group(1)}" if mt.group(1) in once else mt.group(0),
+                           text[head.end():])
+    return text[:head.end()] + "".join(f"    _xv{k} = m.st.xv[{k}]\n" for k in sorted(once, key=int)) + body
 
 
 def _reach_search(start, link, count, through, onto, tslot, oslot, around=None):

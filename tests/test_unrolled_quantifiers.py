@@ -136,6 +136,12 @@ def test_connect_fours_line_test_reads_step_tables_without_a_loop(monkeypatch):
     flow = [t for t in texts if "m.st.xv[0][" in t and " == L[1]" in t and t.count(" == L[1]") >= 64]
     assert flow, "the line test is written in line, one comparison per step"
     assert all(".get((" not in t for t in flow)   # no cell looked up by its coordinates
+    # and the discs' list is read once per call, at its start (fused._space_lists_once)
+    once = fused._space_lists_once(flow[0])
+    assert once.split("\n")[1:3] == ["    _xv0 = m.st.xv[0]", "    L = fr[2]"]
+    assert "st.xv[" not in once.split("\n", 2)[2] and once.count("_xv0[") >= 64
+    read_once = "def f(m, L):\n    return m.st.xv[0][L[1]] is None\n"
+    assert fused._space_lists_once(read_once) == read_once   # one read: nothing to gain
 
 
 def test_a_loop_over_a_list_not_known_when_compiling_stays_a_loop(tmp_path, monkeypatch):
