@@ -296,33 +296,54 @@ def _joined_def(make, name: str):
 
 
 def _compile_def(text: str):
-    code = compile(_space_lists_once(text), "<lumos search>", "exec")
+    code = compile(_state_lists_once(text), "<lumos search>", "exec")
     return next(c for c in code.co_consts if isinstance(c, types.CodeType))
 
 
-_SPACE_LIST = re.compile(r"(?<![\w.])(?:m\.)?st\.xv\[(\d+)\]")   # a space variable's list, by number
+_STATE_LIST = re.compile(r"(?<![\w.])(?:m\.)?st\.(?:([sxpc]v)\[(\d+)\]|(occ|holder|loc|g|zones|card_zone)\b)")
 _DEF_OF_M = re.compile(r"def \w+\(m, [^)]*\):\n")
 
 
-def _space_lists_once(text: str) -> str:
-    """A generated function's text with each space variable's list that it names four times or
-    more read once, into a local, at its start (`_xv0 = m.st.xv[0]`; the start reads it even on a
-    path that would not, so fewer names gain nothing measurable): the machine's state object is
-    never replaced, and a space variable's list is replaced only by set-up and by a copy of the
-    state (a move writes into it), so every read in one call finds the same list. A tic-tac-toe's
-    line test reads its squares' list 24 times. The names made here are no `_12` name."""
-    head = _DEF_OF_M.match(text) if "st.xv[" in text else None
+def _state_lists_once(text: str) -> str:
+    """A generated function's text with each of the state's lists that it names four times or
+    more read once, into a local, at its start (`_s_xv0 = m.st.xv[0]`, `_s_occ = m.st.occ`; the
+    start reads it even on a path that would not, so fewer names gain nothing measurable): the
+    machine's state object is never replaced, and its lists (who stands where, the variables
+    per side, piece, space or card, the zones) are replaced only by set-up, by a copy of the
+    state and by a position read from data, never while the rules run (a move, a `set`, a draw
+    write into them). A tic-tac-toe's line test reads its squares' list 24 times. The names
+    made here are no `_12` name."""
+    head = _DEF_OF_M.match(text) if "st." in text else None
     if head is None:
         return text
+    if text.startswith("def block("):
+        # a run of statements, most of them on one branch or another: each line that reads a
+        # list so often reads it once, just before it (a loop or a search reads it at the start)
+        return "".join(_lists_read_before(line) if line.count("st.") > 3 else line
+                       for line in text.splitlines(keepends=True))
+    return text[:head.end()] + _lists_read_before(text[head.end():], "    ")
+
+
+def _lists_read_before(text: str, indent: str | None = None) -> str:
+    """text (a line, or a function's body) with the state's lists it names four times or more
+    read once into locals first, at the line's indent (see _state_lists_once)."""
     counts: dict = {}
-    for k in _SPACE_LIST.findall(text, head.end()):
-        counts[k] = counts.get(k, 0) + 1
-    once = {k for k, n in counts.items() if n > 3}
+    for table, k, field in _STATE_LIST.findall(text):
+        key = f"{table}[{k}]" if table else field
+        counts[key] = counts.get(key, 0) + 1
+    once = sorted(key for key, n in counts.items() if n > 3)
     if not once:
         return text
-    body = _SPACE_LIST.sub(lambda mt: f"_xv{mt.group(1)}" if mt.group(1) in once else mt.group(0),
-                           text[head.end():])
-    return text[:head.end()] + "".join(f"    _xv{k} = m.st.xv[{k}]\n" for k in sorted(once, key=int)) + body
+
+    def local(key):
+        return "_s_" + key.replace("[", "").replace("]", "")
+
+    def read(mt):
+        key = f"{mt.group(1)}[{mt.group(2)}]" if mt.group(1) else mt.group(3)
+        return local(key) if key in once else mt.group(0)
+    if indent is None:
+        indent = text[:len(text) - len(text.lstrip(" "))]
+    return "".join(f"{indent}{local(key)} = m.st.{key}\n" for key in once) + _STATE_LIST.sub(read, text)
 
 
 def _reach_search(start, link, count, through, onto, tslot, oslot, around=None):

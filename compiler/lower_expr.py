@@ -843,6 +843,15 @@ class ExprLowering:
                                      f"(({x} := L[{s}]) is None or m.st.occ[{x}] < 0)", _NO_NAMES), "flag"
                 return _with_src(lambda m, L: (x := L[s]) is not None and m.st.occ[x] >= 0,  # noqa: F841
                                  f"(({x} := L[{s}]) is not None and m.st.occ[{x}] >= 0)", _NO_NAMES), "flag"
+            known = getattr(space_of, "const", None)
+            if specialised() and known is not None and (known[0] is None or type(known[0]) is int):
+                # a square known when compiling (an unrolled loop's item): one read of the board
+                if known[0] is None:   # no space holds nothing
+                    return _const(op in ("is", "==")), "flag"
+                k, v = _name(), known[0]
+                if op in ("is", "=="):
+                    return _with_src(lambda m, L: m.st.occ[v] < 0, f"(m.st.occ[{k}] < 0)", {k: v}), "flag"
+                return _with_src(lambda m, L: m.st.occ[v] >= 0, f"(m.st.occ[{k}] >= 0)", {k: v}), "flag"
             if op in ("is", "=="):
                 fn = lambda m, L: (x := space_of(m, L)) is None or m.st.occ[x] < 0  # noqa: E731
                 test = "({x} := {s}) is None or m.st.occ[{x}] < 0"
@@ -1442,7 +1451,12 @@ class ExprLowering:
         a, = f
         fn = lambda m, L: m.occupant(a(m, L))  # noqa: E731
         fn.occupant_of = a
-        if _has_src(a) and specialised():   # Machine.occupant in line
+        known = getattr(a, "const", None)
+        if specialised() and known is not None and type(known[0]) is int:
+            # a square known when compiling (an unrolled loop's item): its first piece, read once
+            k, p = _name(), _name()
+            _lazy(fn, lambda: (f"(None if ({p} := m.st.occ[{k}]) < 0 else {p})", {k: known[0]}))
+        elif _has_src(a) and specialised():   # Machine.occupant in line
             v, p = _name(), _name()
             _lazy(fn, lambda: _around(a, f"(None if ({v} := ", f") is None or ({p} := m.st.occ[{v}]) < 0 else {p})"))
         elif _has_src(a):

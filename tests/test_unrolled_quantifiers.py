@@ -136,12 +136,14 @@ def test_connect_fours_line_test_reads_step_tables_without_a_loop(monkeypatch):
     flow = [t for t in texts if "m.st.xv[0][" in t and " == L[1]" in t and t.count(" == L[1]") >= 64]
     assert flow, "the line test is written in line, one comparison per step"
     assert all(".get((" not in t for t in flow)   # no cell looked up by its coordinates
-    # and the discs' list is read once per call, at its start (fused._space_lists_once)
-    once = fused._space_lists_once(flow[0])
-    assert once.split("\n")[1:3] == ["    _xv0 = m.st.xv[0]", "    L = fr[2]"]
-    assert "st.xv[" not in once.split("\n", 2)[2] and once.count("_xv0[") >= 64
+    # and the discs' list is read once per call, at its start (fused._state_lists_once)
+    once = fused._state_lists_once(flow[0])
+    lines = once.split("\n")
+    at = lines.index("    _s_xv0 = m.st.xv[0]")      # just before the line test (a line of the flow)
+    assert "st.xv[" not in lines[at + 1] and lines[at + 1].count("_s_xv0[") >= 64
+    assert len(lines[at + 1]) - len(lines[at + 1].lstrip()) == 4
     read_once = "def f(m, L):\n    return m.st.xv[0][L[1]] is None\n"
-    assert fused._space_lists_once(read_once) == read_once   # one read: nothing to gain
+    assert fused._state_lists_once(read_once) == read_once   # one read: nothing to gain
 
 
 def test_a_loop_over_a_list_not_known_when_compiling_stays_a_loop(tmp_path, monkeypatch):
@@ -223,7 +225,8 @@ flow:
 
 def test_occupant_of_a_known_square_is_read_in_line(tmp_path, monkeypatch):
     """`occupant(s) is none` of a square known when compiling (the unrolled `owner(s)`) is a
-    read of the board's occupancy in the line test's text, not a closure per square; the games
+    read of the board's occupancy in the line test's text, not a closure per square, and
+    `occupant(s)` of one reads its first piece with no test of none; the games
     are the reference back end's, step by step."""
     texts = _capture(monkeypatch)
     board = (ROOT / "examples" / "tic-tac-toe" / "board.yaml").read_text()
@@ -238,4 +241,6 @@ def test_occupant_of_a_known_square_is_read_in_line(tmp_path, monkeypatch):
         a = [x.replace(str(tmp_path / "reference"), "") for x in every_step(built["reference"], seed)]
         b = [x.replace(str(tmp_path / "specialised"), "") for x in every_step(built["specialised"], seed)]
         assert a == b, f"seed {seed}"
-    assert any(t.count(") is None or m.st.occ[") >= 24 for t in texts)   # each square tested in line
+    # each square tested in line, its number known: one read of the board, no test of none
+    lines = [t for t in texts if len(re.findall(r"\(m\.st\.occ\[_\d+\] < 0\)", t)) >= 24]
+    assert lines and not any(") is None or m.st.occ[" in t for t in lines)
