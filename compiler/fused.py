@@ -1366,11 +1366,14 @@ def _exists(src, cond, slot, guard, where=None):
         return _state_read_once(body.splitlines()), names
     fn = _joined_def(make, "exists")
     if where is not None:
-        def stops_early():   # C's text may be run on its own, item by item (see above)
-            ctext = _src(cond)[0]
-            return "(m, L)" not in ctext and "__setitem__(" not in ctext
-        fn.leaves_last = stops_early
+        fn.leaves_last = lambda: _runs_alone(_src(cond)[0])
     return fn
+
+
+def _runs_alone(ctext: str) -> bool:
+    """Whether a filter's condition text may be run item by item on its own: it writes no slot
+    and calls nothing that reads the locals (see _exists, given the filter)."""
+    return "(m, L)" not in ctext and "__setitem__(" not in ctext
 
 
 def _exists_leaving_last(stext, ctext, names, slot, guard, where, unguarded):
@@ -1380,7 +1383,7 @@ def _exists_leaving_last(stext, ctext, names, slot, guard, where, unguarded):
         gtext, gn = _src(guard)
         names.update(gn)
         head = f"    if not ({gtext}):\n        return False\n"
-    if "(m, L)" in ctext or "__setitem__(" in ctext:   # (e_IsEmpty reads the filter itself then)
+    if not _runs_alone(ctext):   # (e_IsEmpty reads the filter itself then)
         wtext, wn = _src(where)
         names.update(wn)
         return f"def exists(m, L):\n{head}    return bool({wtext})\n", names
